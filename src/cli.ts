@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// The billing-kit command line.
+export {};

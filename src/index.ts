@@ -1,0 +1,2 @@
+// billing-kit: the service contract, the typed client and the helpers.
+export {};

@@ -1,0 +1,2 @@
+// billing-kit/react: the provider, hooks and components.
+export {};

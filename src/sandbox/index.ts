@@ -1,0 +1,2 @@
+// billing-kit/sandbox: the in-memory service.
+export {};

@@ -1,0 +1,2 @@
+// billing-kit/server: the proxy.
+export {};

@@ -1,0 +1,88 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+
+const external = [/^node:/, /^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zod($|\/)/];
+
+/** Library build of the five entries, plus the browser, jsdom and Node test projects. */
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      name: 'billing-kit:copy-styles',
+      apply: 'build',
+      closeBundle() {
+        mkdirSync(resolve('dist'), { recursive: true });
+        copyFileSync(resolve('src/styles.css'), resolve('dist/styles.css'));
+      },
+    },
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    emptyOutDir: true,
+    lib: {
+      formats: ['es'],
+      entry: {
+        index: resolve('src/index.ts'),
+        'server/index': resolve('src/server/index.ts'),
+        'react/index': resolve('src/react/index.ts'),
+        'sandbox/index': resolve('src/sandbox/index.ts'),
+        cli: resolve('src/cli.ts'),
+      },
+    },
+    rolldownOptions: {
+      external,
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.browser.test.*', '**/node_modules/**'],
+          typecheck: {
+            enabled: true,
+            include: ['src/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'test/**/*.test.tsx'],
+          exclude: ['**/*.browser.test.*', '**/node_modules/**'],
+          setupFiles: ['./test/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.{ts,tsx}', 'test/**/*.browser.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
