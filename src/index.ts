@@ -1,2 +1,2 @@
-// billing-kit: the service contract, the typed client and the helpers.
-export {};
+// billing-kit: the service's wire contract, the typed client and the helpers. Runs anywhere.
+export * from './contract/index.js';

@@ -1,0 +1,605 @@
+// The service's wire contract: every resource, request and error body of the interface
+// document (spec/service-interface.md), with the values settled in spec/api-notes.md.
+//
+// Responses are read tolerantly, as a careful client of a live service must: objects keep
+// unknown fields (`looseObject`), enums accept values they do not know (`openEnum`), and only
+// the fields the document marks required are required. Requests are checked strictly: what we
+// send must be what the service accepts.
+import * as z from 'zod/mini';
+
+/**
+ * An enum read from the service that keeps a value it does not know instead of failing: the
+ * service adds values over time (a subscription can be `expired`, which the document lacks).
+ * Its type is the known values plus any other string, so editors still complete the known ones.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
+  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
+}
+
+const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
+const nullish = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+
+// ---------------------------------------------------------------------------------------------
+// Enum values
+// ---------------------------------------------------------------------------------------------
+
+export const modes = ['test', 'prod', 'sandbox'] as const;
+export const subscriptionStatuses = [
+  'active',
+  'canceled',
+  'unpaid',
+  'paused',
+  'trialing',
+  'scheduled_cancel',
+  'past_due',
+] as const;
+export const productStatuses = ['active', 'archived'] as const;
+export const billingTypes = ['recurring', 'onetime'] as const;
+// Moves to period.ts (with the period arithmetic) once that lands; re-exported from here.
+export const billingPeriods = [
+  'every-day',
+  'every-month',
+  'every-three-months',
+  'every-six-months',
+  'every-year',
+  'once',
+] as const;
+export const taxModes = ['inclusive', 'exclusive'] as const;
+export const taxCategories = ['saas', 'digital-goods-service', 'ebooks'] as const;
+export const featureTypes = ['custom', 'file', 'licenseKey', 'customerCredits'] as const;
+export const customFieldTypes = ['text', 'checkbox'] as const;
+export const transactionTypes = ['payment', 'invoice'] as const;
+export const transactionStatuses = [
+  'pending',
+  'paid',
+  'refunded',
+  'partialRefund',
+  'chargedBack',
+  'uncollectible',
+  'declined',
+  'canceled',
+  'void',
+] as const;
+export const discountStatuses = ['deleted', 'active', 'draft', 'expired', 'scheduled'] as const;
+export const discountTypes = ['percentage', 'fixed'] as const;
+export const discountDurations = ['forever', 'once', 'repeating'] as const;
+export const licenseStatuses = ['inactive', 'active', 'expired', 'disabled'] as const;
+export const licenseInstanceStatuses = ['active', 'deactivated'] as const;
+export const checkoutStatuses = ['pending', 'processing', 'completed', 'expired'] as const;
+export const orderStatuses = ['pending', 'paid'] as const;
+export const orderTypes = ['recurring', 'onetime'] as const;
+export const creditsAccountStatuses = ['active', 'frozen', 'closed'] as const;
+export const entrySides = ['debit', 'credit'] as const;
+export const updateBehaviors = [
+  'proration-charge-immediately',
+  'proration-charge',
+  'proration-none',
+] as const;
+export const statsIntervals = ['day', 'week', 'month'] as const;
+export const statsCurrencies = ['EUR', 'USD'] as const;
+export const creditsErrorTypes = [
+  'invalid_request_error',
+  'api_error',
+  'authentication_error',
+  'rate_limit_error',
+] as const;
+
+export const modeSchema = openEnum(modes);
+export type Mode = z.infer<typeof modeSchema>;
+export type BillingPeriod = (typeof billingPeriods)[number];
+export type UpdateBehavior = (typeof updateBehaviors)[number];
+
+/** Free key-value pairs; the service shows string and number values. */
+export const metadataSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type Metadata = z.infer<typeof metadataSchema>;
+
+/** The fields every resource of the service carries. */
+const resource = { id: z.string(), mode: modeSchema, object: z.string() };
+
+// ---------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------
+
+export const featureSchema = z.looseObject({
+  id: z.string(),
+  type: openEnum(featureTypes),
+  description: z.string(),
+});
+export type Feature = z.infer<typeof featureSchema>;
+
+/** A custom checkout field as the service answers it (`text.minimum_length`, values). */
+export const customFieldSchema = z.looseObject({
+  type: openEnum(customFieldTypes),
+  key: z.string(),
+  label: z.string(),
+  optional: nullish(z.boolean()),
+  text: nullish(
+    z.looseObject({
+      max_length: nullish(z.number()),
+      minimum_length: nullish(z.number()),
+      value: nullish(z.string()),
+    }),
+  ),
+  checkbox: nullish(
+    z.looseObject({
+      label: nullish(z.string()),
+      value: nullish(z.boolean()),
+    }),
+  ),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+/** Largest number of custom fields one checkout or product takes. */
+export const MAX_CUSTOM_FIELDS = 3;
+/** Longest custom field key and label the service accepts. */
+export const MAX_CUSTOM_FIELD_KEY = 200;
+export const MAX_CUSTOM_FIELD_LABEL = 200;
+
+/** A custom checkout field as a request sends it (`text.min_length`). */
+export const customFieldInputSchema = z.object({
+  type: z.enum(customFieldTypes),
+  key: z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_CUSTOM_FIELD_KEY),
+      z.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only'),
+    ),
+  label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
+  optional: optional(z.boolean()),
+  text: optional(
+    z.object({
+      max_length: optional(z.int().check(z.minimum(1))),
+      min_length: optional(z.int().check(z.minimum(0))),
+    }),
+  ),
+  checkbox: optional(z.object({ label: optional(z.string()) })),
+});
+export type CustomFieldInput = z.infer<typeof customFieldInputSchema>;
+
+export const productSchema = z.looseObject({
+  ...resource,
+  name: z.string(),
+  description: z.string(),
+  image_url: optional(z.string()),
+  features: optional(z.array(featureSchema)),
+  price: z.number(),
+  currency: z.string(),
+  billing_type: openEnum(billingTypes),
+  billing_period: openEnum(billingPeriods),
+  status: openEnum(productStatuses),
+  tax_mode: openEnum(taxModes),
+  tax_category: openEnum(taxCategories),
+  product_url: optional(z.string()),
+  default_success_url: nullish(z.string()),
+  custom_fields: nullish(z.array(customFieldSchema)),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Customers and transactions
+// ---------------------------------------------------------------------------------------------
+
+export const customerSchema = z.looseObject({
+  ...resource,
+  email: z.string(),
+  name: nullish(z.string()),
+  metadata: nullish(metadataSchema),
+  // "required key", nullable: the key is always there, its value may be null.
+  country: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** A payment. Its `created_at`, `period_start` and `period_end` are Unix milliseconds. */
+export const transactionSchema = z.looseObject({
+  ...resource,
+  amount: z.number(),
+  amount_paid: nullish(z.number()),
+  discount_amount: nullish(z.number()),
+  currency: z.string(),
+  type: openEnum(transactionTypes),
+  status: openEnum(transactionStatuses),
+  tax_country: nullish(z.string()),
+  tax_amount: nullish(z.number()),
+  refunded_amount: nullish(z.number()),
+  order: nullish(z.string()),
+  subscription: nullish(z.string()),
+  customer: nullish(z.string()),
+  description: optional(z.string()),
+  period_start: optional(z.number()),
+  period_end: optional(z.number()),
+  created_at: z.number(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions
+// ---------------------------------------------------------------------------------------------
+
+export const subscriptionItemSchema = z.looseObject({
+  ...resource,
+  product_id: optional(z.string()),
+  price_id: optional(z.string()),
+  units: nullish(z.number()),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
+
+/** The discount embedded in a subscription or checkout (camelCase, as the service sends it). */
+export const subscriptionDiscountSchema = z.looseObject({
+  id: optional(z.string()),
+  discountCode: optional(z.string()),
+  name: optional(z.string()),
+  type: optional(openEnum(discountTypes)),
+  amount: optional(z.number()),
+  duration: optional(openEnum(discountDurations)),
+  durationInMonths: nullish(z.number()),
+});
+export type SubscriptionDiscount = z.infer<typeof subscriptionDiscountSchema>;
+
+export const subscriptionSchema = z.looseObject({
+  ...resource,
+  product: z.union([productSchema, z.string()]),
+  customer: z.union([customerSchema, z.string()]),
+  items: optional(z.array(subscriptionItemSchema)),
+  collection_method: openEnum(['charge_automatically']),
+  status: openEnum(subscriptionStatuses),
+  last_transaction_id: nullish(z.string()),
+  last_transaction: nullish(transactionSchema),
+  last_transaction_date: nullish(z.string()),
+  next_transaction_date: nullish(z.string()),
+  current_period_start_date: nullish(z.string()),
+  current_period_end_date: nullish(z.string()),
+  canceled_at: nullish(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  discount: nullish(subscriptionDiscountSchema),
+  metadata: nullish(metadataSchema),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export type SubscriptionStatus = Subscription['status'];
+
+// ---------------------------------------------------------------------------------------------
+// Discounts and licenses
+// ---------------------------------------------------------------------------------------------
+
+export const discountSchema = z.looseObject({
+  ...resource,
+  status: openEnum(discountStatuses),
+  name: z.string(),
+  code: z.string(),
+  type: openEnum(discountTypes),
+  amount: nullish(z.number()),
+  currency: nullish(z.string()),
+  percentage: nullish(z.number()),
+  expiry_date: nullish(z.string()),
+  max_redemptions: nullish(z.number()),
+  duration: optional(openEnum(discountDurations)),
+  duration_in_months: nullish(z.number()),
+  applies_to_products: optional(z.array(z.string())),
+  redeem_count: optional(z.number()),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const licenseInstanceSchema = z.looseObject({
+  ...resource,
+  name: z.string(),
+  status: openEnum(licenseInstanceStatuses),
+  created_at: z.string(),
+});
+export type LicenseInstance = z.infer<typeof licenseInstanceSchema>;
+
+/** A license key. `activation_limit: null` means unlimited; `expires_at: null` never expires. */
+export const licenseSchema = z.looseObject({
+  ...resource,
+  product_id: z.string(),
+  status: openEnum(licenseStatuses),
+  key: z.string(),
+  activation: z.number(),
+  activation_limit: nullish(z.number()),
+  expires_at: nullish(z.string()),
+  created_at: z.string(),
+  instance: nullish(licenseInstanceSchema),
+});
+export type License = z.infer<typeof licenseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Checkouts and orders
+// ---------------------------------------------------------------------------------------------
+
+export const orderSchema = z.looseObject({
+  ...resource,
+  product: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: openEnum(orderStatuses),
+  type: openEnum(orderTypes),
+  created_at: z.string(),
+  updated_at: z.string(),
+  customer: nullish(z.string()),
+  transaction: nullish(z.string()),
+  discount: nullish(z.string()),
+  sub_total: optional(z.number()),
+  tax_amount: optional(z.number()),
+  discount_amount: optional(z.number()),
+  amount_due: optional(z.number()),
+  amount_paid: optional(z.number()),
+  fx_amount: nullish(z.number()),
+  fx_currency: nullish(z.string()),
+  fx_rate: nullish(z.number()),
+  affiliate: nullish(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const checkoutFeatureSchema = z.looseObject({
+  id: nullish(z.string()),
+  description: nullish(z.string()),
+  type: nullish(openEnum(featureTypes)),
+  private_note: nullish(z.string()),
+  file: nullish(
+    z.looseObject({
+      files: z.array(
+        z.looseObject({
+          id: z.string(),
+          file_name: z.string(),
+          url: z.string(),
+          type: z.string(),
+          size: z.number(),
+        }),
+      ),
+    }),
+  ),
+  license_key: nullish(licenseSchema),
+  customer_credits: nullish(z.looseObject({ amount: z.string(), unit_label: nullish(z.string()) })),
+  license: nullish(licenseSchema),
+});
+export type CheckoutFeature = z.infer<typeof checkoutFeatureSchema>;
+
+export const checkoutSchema = z.looseObject({
+  ...resource,
+  status: openEnum(checkoutStatuses),
+  product: z.union([z.string(), productSchema]),
+  request_id: nullish(z.string()),
+  units: nullish(z.number()),
+  custom_price: nullish(z.number()),
+  order: nullish(orderSchema),
+  subscription: nullish(z.union([z.string(), subscriptionSchema])),
+  customer: nullish(z.union([z.string(), customerSchema])),
+  custom_fields: nullish(z.array(customFieldSchema)),
+  checkout_url: optional(z.string()),
+  success_url: nullish(z.string()),
+  license_keys: nullish(z.array(licenseSchema)),
+  feature: nullish(z.array(checkoutFeatureSchema)),
+  metadata: nullish(metadataSchema),
+  discount: nullish(subscriptionDiscountSchema),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Customer credits
+// ---------------------------------------------------------------------------------------------
+
+export const creditsAccountSchema = z.looseObject({
+  id: z.string(),
+  store_id: z.string(),
+  customer_id: z.string(),
+  name: z.string(),
+  unit_label: z.string(),
+  status: openEnum(creditsAccountStatuses),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CreditsAccount = z.infer<typeof creditsAccountSchema>;
+
+/** One side of a credits transaction. `amount` is a decimal string: never a JS number. */
+export const creditsEntrySchema = z.looseObject({
+  id: z.string(),
+  transaction_id: z.string(),
+  account_id: z.string(),
+  side: openEnum(entrySides),
+  amount: z.string(),
+  created_at: z.string(),
+});
+export type CreditsEntry = z.infer<typeof creditsEntrySchema>;
+
+export const creditsTransactionSchema = z.looseObject({
+  id: z.string(),
+  store_id: z.string(),
+  reference: nullish(z.string()),
+  idempotency_key: nullish(z.string()),
+  entries: z.array(creditsEntrySchema),
+  created_at: z.string(),
+  reversal_of: nullish(z.string()),
+});
+export type CreditsTransaction = z.infer<typeof creditsTransactionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists, stats and errors
+// ---------------------------------------------------------------------------------------------
+
+export const paginationSchema = z.looseObject({
+  total_records: z.number(),
+  total_pages: z.number(),
+  current_page: z.number(),
+  next_page: z.nullable(z.number()),
+  prev_page: z.nullable(z.number()),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A page-numbered list: `{ items, pagination }`. */
+export function pageListSchema<T extends z.core.SomeType>(item: T) {
+  return z.looseObject({ items: z.array(item), pagination: paginationSchema });
+}
+export type PageList<T> = { items: T[]; pagination: Pagination };
+
+/** A cursor list: `{ object: 'list', data, has_more }`. */
+export function cursorListSchema<T extends z.core.SomeType>(item: T) {
+  return z.looseObject({ object: z.string(), data: z.array(item), has_more: z.boolean() });
+}
+export type CursorList<T> = { object: string; data: T[]; has_more: boolean };
+
+export const statsTotalsSchema = z.looseObject({
+  totalProducts: z.number(),
+  totalSubscriptions: z.number(),
+  totalCustomers: z.number(),
+  totalPayments: z.number(),
+  activeSubscriptions: z.number(),
+  totalRevenue: z.number(),
+  totalNetRevenue: z.number(),
+  netMonthlyRecurringRevenue: z.number(),
+  monthlyRecurringRevenue: z.number(),
+});
+export type StatsTotals = z.infer<typeof statsTotalsSchema>;
+
+export const statsPeriodSchema = z.looseObject({
+  timestamp: z.number(),
+  grossRevenue: z.number(),
+  netRevenue: z.number(),
+});
+export type StatsPeriod = z.infer<typeof statsPeriodSchema>;
+
+export const statsSummarySchema = z.looseObject({
+  totals: statsTotalsSchema,
+  periods: optional(z.array(statsPeriodSchema)),
+});
+export type StatsSummary = z.infer<typeof statsSummarySchema>;
+
+/** The general error body. `message` may be absent (403); read `status`, not `error`. */
+export const serviceErrorSchema = z.looseObject({
+  trace_id: optional(z.string()),
+  status: z.number(),
+  error: optional(z.string()),
+  message: optional(z.union([z.array(z.string()), z.string()])),
+  timestamp: optional(z.number()),
+});
+export type ServiceError = z.infer<typeof serviceErrorSchema>;
+
+/** The error body of the customer-credits operations. */
+export const creditsErrorSchema = z.looseObject({
+  error: z.looseObject({
+    type: openEnum(creditsErrorTypes),
+    code: nullish(z.string()),
+    message: z.string(),
+    param: nullish(z.string()),
+    request_id: optional(z.string()),
+  }),
+});
+export type CreditsError = z.infer<typeof creditsErrorSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: path parameters, queries and bodies (strict)
+// ---------------------------------------------------------------------------------------------
+
+const id = z.string().check(z.minLength(1, 'must not be empty'));
+const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
+const pageQuery = {
+  page_number: optional(positiveInt),
+  page_size: optional(positiveInt),
+};
+const cursorQuery = {
+  limit: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  starting_after: optional(id),
+  ending_before: optional(id),
+};
+
+export const pageQuerySchema = z.object(pageQuery);
+export const cursorQuerySchema = z.object(cursorQuery);
+
+export const listCustomerSubscriptionsParams = z.object({ customer_id: id });
+export const listCustomerSubscriptionsQuery = z.object(pageQuery);
+export const listCustomersQuery = z.object(pageQuery);
+export const createPortalLinkBody = z.object({ customer_id: id });
+export const portalLinkSchema = z.looseObject({ customer_portal_link: z.string() });
+export type PortalLink = z.infer<typeof portalLinkSchema>;
+
+export const retrieveSubscriptionQuery = z.object({ subscription_id: id });
+export const upgradeSubscriptionParams = z.object({ subscription_id: id });
+export const upgradeSubscriptionBody = z.object({
+  product_id: id,
+  update_behavior: optional(z.enum(updateBehaviors)),
+});
+export type UpgradeSubscriptionBody = z.infer<typeof upgradeSubscriptionBody>;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const createCheckoutBody = z.object({
+  product_id: id,
+  request_id: optional(z.string()),
+  units: optional(z.int().check(z.minimum(1))),
+  custom_price: optional(z.int().check(z.minimum(0))),
+  discount_code: optional(z.string()),
+  customer: optional(z.object({ id: optional(id), email: optional(z.email()) })),
+  custom_fields: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  /** Deprecated alias of `custom_fields` that the service still accepts. */
+  custom_field: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  success_url: optional(httpUrl),
+  metadata: optional(metadataSchema),
+});
+export type CreateCheckoutBody = z.infer<typeof createCheckoutBody>;
+
+export const searchTransactionsQuery = z.object({
+  customer_id: optional(id),
+  order_id: optional(id),
+  product_id: optional(id),
+  ...pageQuery,
+});
+
+export const retrieveDiscountQuery = z
+  .object({ discount_id: optional(id), discount_code: optional(id) })
+  .check(
+    z.refine((q) => (q.discount_id === undefined) !== (q.discount_code === undefined), {
+      message: 'give exactly one of discount_id and discount_code',
+      path: ['discount_id'],
+    }),
+  );
+export const deleteDiscountParams = z.object({ discount_id: id });
+
+export const validateLicenseBody = z.object({ key: id, instance_id: id });
+
+/** Statistics query; `interval` needs both `startDate` and `endDate` (Unix milliseconds). */
+export const statsSummaryQuery = z
+  .object({
+    currency: z.enum(statsCurrencies),
+    startDate: optional(z.coerce.number().check(z.int())),
+    endDate: optional(z.coerce.number().check(z.int())),
+    interval: optional(z.enum(statsIntervals)),
+  })
+  .check(
+    z.refine((q) => !q.interval || (q.startDate !== undefined && q.endDate !== undefined), {
+      message: 'interval needs both startDate and endDate',
+      path: ['interval'],
+    }),
+    z.refine(
+      (q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate,
+      {
+        message: 'startDate must not be after endDate',
+        path: ['startDate'],
+      },
+    ),
+  );
+
+export const listCreditAccountsQuery = z.object({ customer_id: optional(id), ...cursorQuery });
+export const creditAccountParams = z.object({ account_id: id });
+export const listCreditEntriesQuery = z.object(cursorQuery);
+
+/** A positive decimal string of any size, such as "100" or "12.5". */
+export const positiveAmountSchema = z.string().check(
+  z.regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "100" or "12.5"'),
+  z.refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
+);
+
+export const creditAccountBody = z.object({
+  amount: positiveAmountSchema,
+  reference: z.string(),
+  idempotency_key: id,
+});
+export type CreditAccountBody = z.infer<typeof creditAccountBody>;
+export const reverseCreditTransactionBody = z.object({ transaction_id: id });
+
+export const retrieveProductQuery = z.object({ product_id: id });
