@@ -1,0 +1,150 @@
+import { describe, expect, test } from 'vitest';
+import { prorateUpgrade } from './proration.js';
+
+// A 30-day period, so a day is exactly 1/30 of it.
+const periodStart = '2025-04-01T00:00:00.000Z';
+const periodEnd = '2025-05-01T00:00:00.000Z';
+const day = (n: number) => new Date(Date.UTC(2025, 3, 1 + n));
+
+describe('prorateUpgrade', () => {
+  test('mid-period: credit for the unused part, charge for the rest at the new price', () => {
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 3000,
+        periodStart,
+        periodEnd,
+        now: day(15),
+      }),
+    ).toEqual({ remainingFraction: 0.5, credit: 500, charge: 1500, net: 1000 });
+  });
+
+  test('rounds credit and charge half up on their own; net is their difference', () => {
+    // 10 of 30 days remain: 1000 / 3 = 333.33 → 333, 2999 / 3 = 999.67 → 1000.
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 2999,
+        periodStart,
+        periodEnd,
+        now: day(20),
+      }),
+    ).toEqual({ remainingFraction: 1 / 3, credit: 333, charge: 1000, net: 667 });
+    // 15 of 30 days remain: 999 / 2 = 499.5 → 500, 1 / 2 = 0.5 → 1.
+    expect(
+      prorateUpgrade({ currentPrice: 999, targetPrice: 1, periodStart, periodEnd, now: day(15) }),
+    ).toMatchObject({ credit: 500, charge: 1, net: -499 });
+  });
+
+  test('at the start: a whole period each way', () => {
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 3000,
+        periodStart,
+        periodEnd,
+        now: periodStart,
+      }),
+    ).toEqual({ remainingFraction: 1, credit: 1000, charge: 3000, net: 2000 });
+  });
+
+  test('before the start counts as the start', () => {
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 3000,
+        periodStart,
+        periodEnd,
+        now: day(-3),
+      }),
+    ).toEqual({ remainingFraction: 1, credit: 1000, charge: 3000, net: 2000 });
+  });
+
+  test('at the end and after it: nothing left to prorate', () => {
+    const none = { remainingFraction: 0, credit: 0, charge: 0, net: 0 };
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 3000,
+        periodStart,
+        periodEnd,
+        now: periodEnd,
+      }),
+    ).toEqual(none);
+    expect(
+      prorateUpgrade({
+        currentPrice: 1000,
+        targetPrice: 3000,
+        periodStart,
+        periodEnd,
+        now: day(45),
+      }),
+    ).toEqual(none);
+  });
+
+  test('a downgrade gives a negative net', () => {
+    expect(
+      prorateUpgrade({
+        currentPrice: 3000,
+        targetPrice: 1000,
+        periodStart,
+        periodEnd,
+        now: day(6),
+      }),
+    ).toEqual({ remainingFraction: 0.8, credit: 2400, charge: 800, net: -1600 });
+  });
+
+  test('equal prices cost nothing', () => {
+    expect(
+      prorateUpgrade({
+        currentPrice: 1999,
+        targetPrice: 1999,
+        periodStart,
+        periodEnd,
+        now: day(7),
+      }),
+    ).toMatchObject({ credit: 1533, charge: 1533, net: 0 });
+  });
+
+  test('takes Dates, ISO strings and Unix milliseconds alike', () => {
+    const fromDates = prorateUpgrade({
+      currentPrice: 1000,
+      targetPrice: 2000,
+      periodStart: new Date(periodStart),
+      periodEnd: Date.parse(periodEnd),
+      now: day(10).toISOString(),
+    });
+    expect(fromDates).toMatchObject({ credit: 667, charge: 1333, net: 666 });
+  });
+
+  test('stays exact when price × milliseconds passes 2^53', () => {
+    // A year-long period and a price of 10^12 cents: the product is about 3 × 10^22.
+    expect(
+      prorateUpgrade({
+        currentPrice: 1_000_000_000_000,
+        targetPrice: 3_000_000_000_001,
+        periodStart: '2025-01-01T00:00:00Z',
+        periodEnd: '2026-01-01T00:00:00Z',
+        now: '2025-07-02T12:00:00Z', // exactly half of 365 days remain
+      }),
+    ).toEqual({
+      remainingFraction: 0.5,
+      credit: 500_000_000_000,
+      charge: 1_500_000_000_001, // 1_500_000_000_000.5 rounded half up
+      net: 1_000_000_000_001,
+    });
+  });
+
+  test('rejects bad input with a message that says how to fix it', () => {
+    const base = { currentPrice: 1000, targetPrice: 2000, periodStart, periodEnd, now: day(1) };
+    expect(() => prorateUpgrade({ ...base, currentPrice: 10.5 })).toThrow(
+      'billing-kit: currentPrice must be a non-negative whole number in the smallest currency unit, got 10.5',
+    );
+    expect(() => prorateUpgrade({ ...base, now: 'soon' })).toThrow(
+      'billing-kit: now "soon" is not a valid date; pass a Date, an ISO 8601 string or Unix milliseconds',
+    );
+    expect(() => prorateUpgrade({ ...base, periodEnd: periodStart })).toThrow(
+      'billing-kit: periodEnd (2025-04-01T00:00:00.000Z) must be after periodStart (2025-04-01T00:00:00.000Z)',
+    );
+  });
+});
