@@ -16,6 +16,7 @@ import {
   discountDurations,
   discountSchema,
   discountTypes,
+  type Infer,
   licenseSchema,
   MAX_CUSTOM_FIELDS,
   metadataSchema,
@@ -55,7 +56,7 @@ export const proxyCheckoutBody = z.object({
   metadata: z.optional(metadataSchema),
   success_url: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
 });
-export type ProxyCheckoutBody = z.infer<typeof proxyCheckoutBody>;
+export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;
 
 /** What a buyer may see of a discount code before using it. */
 export const discountPreviewSchema = z.looseObject({
@@ -71,7 +72,7 @@ export const discountPreviewSchema = z.looseObject({
   /** The catalog products it applies to (all of them when the code names none). */
   applies_to_products: z.array(z.string()),
 });
-export type DiscountPreview = z.infer<typeof discountPreviewSchema>;
+export type DiscountPreview = Infer<typeof discountPreviewSchema>;
 
 /** The exact balance of a credits account, summed from its entries. */
 export const creditsBalanceSchema = z.looseObject({
@@ -81,10 +82,10 @@ export const creditsBalanceSchema = z.looseObject({
   /** When the entries it sums were read (ISO 8601). */
   as_of: z.string(),
 });
-export type CreditsBalance = z.infer<typeof creditsBalanceSchema>;
+export type CreditsBalance = Infer<typeof creditsBalanceSchema>;
 
 export const productListSchema = z.looseObject({ items: z.array(productSchema) });
-export type ProductList = z.infer<typeof productListSchema>;
+export type ProductList = Infer<typeof productListSchema>;
 
 export const proxyErrorKinds = [
   'auth',
@@ -111,7 +112,7 @@ export const proxyErrorSchema = z.looseObject({
   kind: openEnum(proxyErrorKinds),
   fields: z.optional(z.array(z.looseObject({ field: z.string(), message: z.string() }))),
 });
-export type ProxyError = z.infer<typeof proxyErrorSchema>;
+export type ProxyError = Infer<typeof proxyErrorSchema>;
 
 /** One route of the proxy. */
 export type ProxyRoute = {

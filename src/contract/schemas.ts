@@ -6,6 +6,7 @@
 // the fields the document marks required are required. Requests are checked strictly: what we
 // send must be what the service accepts.
 import * as z from 'zod/mini';
+import { billingPeriods } from './period.js';
 
 /**
  * An enum read from the service that keeps a value it does not know instead of failing: the
@@ -15,6 +16,20 @@ import * as z from 'zod/mini';
 export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
+
+/**
+ * The type of what a schema parses to, without the index signature that `looseObject` adds:
+ * unknown fields are kept at run time, but code is typed against the fields the contract names
+ * (so `Omit`, spreads and excess-property checks behave).
+ */
+export type Infer<S extends z.core.SomeType> = Known<z.infer<S>>;
+export type Known<T> = T extends string | number | boolean | bigint | null | undefined
+  ? T
+  : T extends readonly (infer U)[]
+    ? Known<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+      : T;
 
 const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
 const nullish = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
@@ -35,15 +50,7 @@ export const subscriptionStatuses = [
 ] as const;
 export const productStatuses = ['active', 'archived'] as const;
 export const billingTypes = ['recurring', 'onetime'] as const;
-// Moves to period.ts (with the period arithmetic) once that lands; re-exported from here.
-export const billingPeriods = [
-  'every-day',
-  'every-month',
-  'every-three-months',
-  'every-six-months',
-  'every-year',
-  'once',
-] as const;
+
 export const taxModes = ['inclusive', 'exclusive'] as const;
 export const taxCategories = ['saas', 'digital-goods-service', 'ebooks'] as const;
 export const featureTypes = ['custom', 'file', 'licenseKey', 'customerCredits'] as const;
@@ -85,8 +92,7 @@ export const creditsErrorTypes = [
 ] as const;
 
 export const modeSchema = openEnum(modes);
-export type Mode = z.infer<typeof modeSchema>;
-export type BillingPeriod = (typeof billingPeriods)[number];
+export type Mode = Infer<typeof modeSchema>;
 export type UpdateBehavior = (typeof updateBehaviors)[number];
 
 /** Free key-value pairs; the service shows string and number values. */
@@ -94,7 +100,7 @@ export const metadataSchema = z.record(
   z.string(),
   z.union([z.string(), z.number(), z.boolean(), z.null()]),
 );
-export type Metadata = z.infer<typeof metadataSchema>;
+export type Metadata = Infer<typeof metadataSchema>;
 
 /** The fields every resource of the service carries. */
 const resource = { id: z.string(), mode: modeSchema, object: z.string() };
@@ -108,7 +114,7 @@ export const featureSchema = z.looseObject({
   type: openEnum(featureTypes),
   description: z.string(),
 });
-export type Feature = z.infer<typeof featureSchema>;
+export type Feature = Infer<typeof featureSchema>;
 
 /** A custom checkout field as the service answers it (`text.minimum_length`, values). */
 export const customFieldSchema = z.looseObject({
@@ -130,7 +136,7 @@ export const customFieldSchema = z.looseObject({
     }),
   ),
 });
-export type CustomField = z.infer<typeof customFieldSchema>;
+export type CustomField = Infer<typeof customFieldSchema>;
 
 /** Largest number of custom fields one checkout or product takes. */
 export const MAX_CUSTOM_FIELDS = 3;
@@ -158,7 +164,7 @@ export const customFieldInputSchema = z.object({
   ),
   checkbox: optional(z.object({ label: optional(z.string()) })),
 });
-export type CustomFieldInput = z.infer<typeof customFieldInputSchema>;
+export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
 
 export const productSchema = z.looseObject({
   ...resource,
@@ -179,7 +185,7 @@ export const productSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type Product = z.infer<typeof productSchema>;
+export type Product = Infer<typeof productSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Customers and transactions
@@ -195,7 +201,7 @@ export const customerSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type Customer = z.infer<typeof customerSchema>;
+export type Customer = Infer<typeof customerSchema>;
 
 /** A payment. Its `created_at`, `period_start` and `period_end` are Unix milliseconds. */
 export const transactionSchema = z.looseObject({
@@ -217,7 +223,7 @@ export const transactionSchema = z.looseObject({
   period_end: optional(z.number()),
   created_at: z.number(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
+export type Transaction = Infer<typeof transactionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Subscriptions
@@ -229,7 +235,7 @@ export const subscriptionItemSchema = z.looseObject({
   price_id: optional(z.string()),
   units: nullish(z.number()),
 });
-export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
+export type SubscriptionItem = Infer<typeof subscriptionItemSchema>;
 
 /** The discount embedded in a subscription or checkout (camelCase, as the service sends it). */
 export const subscriptionDiscountSchema = z.looseObject({
@@ -241,7 +247,7 @@ export const subscriptionDiscountSchema = z.looseObject({
   duration: optional(openEnum(discountDurations)),
   durationInMonths: nullish(z.number()),
 });
-export type SubscriptionDiscount = z.infer<typeof subscriptionDiscountSchema>;
+export type SubscriptionDiscount = Infer<typeof subscriptionDiscountSchema>;
 
 export const subscriptionSchema = z.looseObject({
   ...resource,
@@ -262,7 +268,7 @@ export const subscriptionSchema = z.looseObject({
   discount: nullish(subscriptionDiscountSchema),
   metadata: nullish(metadataSchema),
 });
-export type Subscription = z.infer<typeof subscriptionSchema>;
+export type Subscription = Infer<typeof subscriptionSchema>;
 export type SubscriptionStatus = Subscription['status'];
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +291,7 @@ export const discountSchema = z.looseObject({
   applies_to_products: optional(z.array(z.string())),
   redeem_count: optional(z.number()),
 });
-export type Discount = z.infer<typeof discountSchema>;
+export type Discount = Infer<typeof discountSchema>;
 
 export const licenseInstanceSchema = z.looseObject({
   ...resource,
@@ -293,7 +299,7 @@ export const licenseInstanceSchema = z.looseObject({
   status: openEnum(licenseInstanceStatuses),
   created_at: z.string(),
 });
-export type LicenseInstance = z.infer<typeof licenseInstanceSchema>;
+export type LicenseInstance = Infer<typeof licenseInstanceSchema>;
 
 /** A license key. `activation_limit: null` means unlimited; `expires_at: null` never expires. */
 export const licenseSchema = z.looseObject({
@@ -307,7 +313,7 @@ export const licenseSchema = z.looseObject({
   created_at: z.string(),
   instance: nullish(licenseInstanceSchema),
 });
-export type License = z.infer<typeof licenseSchema>;
+export type License = Infer<typeof licenseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Checkouts and orders
@@ -335,7 +341,7 @@ export const orderSchema = z.looseObject({
   fx_rate: nullish(z.number()),
   affiliate: nullish(z.string()),
 });
-export type Order = z.infer<typeof orderSchema>;
+export type Order = Infer<typeof orderSchema>;
 
 export const checkoutFeatureSchema = z.looseObject({
   id: nullish(z.string()),
@@ -359,7 +365,7 @@ export const checkoutFeatureSchema = z.looseObject({
   customer_credits: nullish(z.looseObject({ amount: z.string(), unit_label: nullish(z.string()) })),
   license: nullish(licenseSchema),
 });
-export type CheckoutFeature = z.infer<typeof checkoutFeatureSchema>;
+export type CheckoutFeature = Infer<typeof checkoutFeatureSchema>;
 
 export const checkoutSchema = z.looseObject({
   ...resource,
@@ -379,7 +385,7 @@ export const checkoutSchema = z.looseObject({
   metadata: nullish(metadataSchema),
   discount: nullish(subscriptionDiscountSchema),
 });
-export type Checkout = z.infer<typeof checkoutSchema>;
+export type Checkout = Infer<typeof checkoutSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Customer credits
@@ -395,7 +401,7 @@ export const creditsAccountSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type CreditsAccount = z.infer<typeof creditsAccountSchema>;
+export type CreditsAccount = Infer<typeof creditsAccountSchema>;
 
 /** One side of a credits transaction. `amount` is a decimal string: never a JS number. */
 export const creditsEntrySchema = z.looseObject({
@@ -406,7 +412,7 @@ export const creditsEntrySchema = z.looseObject({
   amount: z.string(),
   created_at: z.string(),
 });
-export type CreditsEntry = z.infer<typeof creditsEntrySchema>;
+export type CreditsEntry = Infer<typeof creditsEntrySchema>;
 
 export const creditsTransactionSchema = z.looseObject({
   id: z.string(),
@@ -417,7 +423,7 @@ export const creditsTransactionSchema = z.looseObject({
   created_at: z.string(),
   reversal_of: nullish(z.string()),
 });
-export type CreditsTransaction = z.infer<typeof creditsTransactionSchema>;
+export type CreditsTransaction = Infer<typeof creditsTransactionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lists, stats and errors
@@ -430,7 +436,7 @@ export const paginationSchema = z.looseObject({
   next_page: z.nullable(z.number()),
   prev_page: z.nullable(z.number()),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
+export type Pagination = Infer<typeof paginationSchema>;
 
 /** A page-numbered list: `{ items, pagination }`. */
 export function pageListSchema<T extends z.core.SomeType>(item: T) {
@@ -455,20 +461,20 @@ export const statsTotalsSchema = z.looseObject({
   netMonthlyRecurringRevenue: z.number(),
   monthlyRecurringRevenue: z.number(),
 });
-export type StatsTotals = z.infer<typeof statsTotalsSchema>;
+export type StatsTotals = Infer<typeof statsTotalsSchema>;
 
 export const statsPeriodSchema = z.looseObject({
   timestamp: z.number(),
   grossRevenue: z.number(),
   netRevenue: z.number(),
 });
-export type StatsPeriod = z.infer<typeof statsPeriodSchema>;
+export type StatsPeriod = Infer<typeof statsPeriodSchema>;
 
 export const statsSummarySchema = z.looseObject({
   totals: statsTotalsSchema,
   periods: optional(z.array(statsPeriodSchema)),
 });
-export type StatsSummary = z.infer<typeof statsSummarySchema>;
+export type StatsSummary = Infer<typeof statsSummarySchema>;
 
 /** The general error body. `message` may be absent (403); read `status`, not `error`. */
 export const serviceErrorSchema = z.looseObject({
@@ -478,7 +484,7 @@ export const serviceErrorSchema = z.looseObject({
   message: optional(z.union([z.array(z.string()), z.string()])),
   timestamp: optional(z.number()),
 });
-export type ServiceError = z.infer<typeof serviceErrorSchema>;
+export type ServiceError = Infer<typeof serviceErrorSchema>;
 
 /** The error body of the customer-credits operations. */
 export const creditsErrorSchema = z.looseObject({
@@ -490,7 +496,7 @@ export const creditsErrorSchema = z.looseObject({
     request_id: optional(z.string()),
   }),
 });
-export type CreditsError = z.infer<typeof creditsErrorSchema>;
+export type CreditsError = Infer<typeof creditsErrorSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests: path parameters, queries and bodies (strict)
@@ -516,7 +522,7 @@ export const listCustomerSubscriptionsQuery = z.object(pageQuery);
 export const listCustomersQuery = z.object(pageQuery);
 export const createPortalLinkBody = z.object({ customer_id: id });
 export const portalLinkSchema = z.looseObject({ customer_portal_link: z.string() });
-export type PortalLink = z.infer<typeof portalLinkSchema>;
+export type PortalLink = Infer<typeof portalLinkSchema>;
 
 export const retrieveSubscriptionQuery = z.object({ subscription_id: id });
 export const upgradeSubscriptionParams = z.object({ subscription_id: id });
@@ -524,7 +530,7 @@ export const upgradeSubscriptionBody = z.object({
   product_id: id,
   update_behavior: optional(z.enum(updateBehaviors)),
 });
-export type UpgradeSubscriptionBody = z.infer<typeof upgradeSubscriptionBody>;
+export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -541,7 +547,7 @@ export const createCheckoutBody = z.object({
   success_url: optional(httpUrl),
   metadata: optional(metadataSchema),
 });
-export type CreateCheckoutBody = z.infer<typeof createCheckoutBody>;
+export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
 
 export const searchTransactionsQuery = z.object({
   customer_id: optional(id),
@@ -599,7 +605,7 @@ export const creditAccountBody = z.object({
   reference: z.string(),
   idempotency_key: id,
 });
-export type CreditAccountBody = z.infer<typeof creditAccountBody>;
+export type CreditAccountBody = Infer<typeof creditAccountBody>;
 export const reverseCreditTransactionBody = z.object({ transaction_id: id });
 
 export const retrieveProductQuery = z.object({ product_id: id });
