@@ -1,0 +1,708 @@
+// The typed client of the service: one method per operation of the endpoint table, every input
+// checked and every answer parsed by the contract, retries only where a repeat cannot act twice.
+// Meant for the seller's server: the API key travels in `x-api-key` and nowhere else, and it is
+// blanked out of everything the client throws.
+import {
+  type Endpoint,
+  endpoints,
+  fillPath,
+  type OperationId,
+  type OperationInput,
+  type OperationOutput,
+  schemaKeys,
+} from '../contract/endpoints.js';
+import { type FieldIssue, fieldIssues, issueMessages, issuePath } from '../contract/issues.js';
+import {
+  BillingError,
+  type BillingErrorDetails,
+  type BillingErrorKind,
+  parseRetryAfter,
+  readErrorBody,
+  responseErrorMessage,
+  sentence,
+} from './error.js';
+import { type BackoffOptions, backoffDelay, resolveBackoff, retryableKinds } from './retry.js';
+
+/** The two environments of the service, each with its own base address and its own keys. */
+export const billingEnvironments = {
+  test: 'https://test-api.creem.io',
+  production: 'https://api.creem.io',
+} as const;
+
+/** `test` or `production`. */
+export type BillingEnvironment = keyof typeof billingEnvironments;
+
+/** The `fetch` the client calls: the global one, the sandbox's, or any other. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Options of `createBillingClient`. */
+export type BillingClientOptions = {
+  /** The store's API key, sent as `x-api-key`. Keep it on the server. Required. */
+  apiKey: string;
+  /**
+   * Which service to call: `test` (https://test-api.creem.io) or `production`
+   * (https://api.creem.io). Default: `test` when the key starts with `creem_test_`, else
+   * `production`.
+   */
+  environment?: BillingEnvironment;
+  /** Base address that overrides `environment`, such as the sandbox's `baseUrl`. Default: none. */
+  baseUrl?: string;
+  /** The `fetch` to call, such as the sandbox's. Default: `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** Time allowed for each attempt (answer and body), in ms. Default: 15000. */
+  timeoutMs?: number;
+  /** Further attempts after a failure that may pass (network, timeout, 429, 5xx). Default: 2. */
+  retries?: number;
+  /** How to wait between attempts. Default: 500 ms base, 8 s ceiling, full jitter. */
+  backoff?: BackoffOptions;
+  /** Sent as the `user-agent` header (server runtimes only). Default: none. */
+  userAgent?: string;
+  /**
+   * Lets the client be built where `window` and `document` exist. Only for code that runs in a
+   * browser yet holds no real key (the sandbox in Storybook, a test). Default: false.
+   */
+  allowBrowser?: boolean;
+};
+
+/** Options of one call. */
+export type RequestOptions = {
+  /** Aborts the call: it rejects at once with the signal's reason and is not retried. */
+  signal?: AbortSignal;
+  /** Time allowed for each attempt of this call, in ms. Default: the client's `timeoutMs`. */
+  timeoutMs?: number;
+};
+
+/** The arguments of an operation's method: the input may be left out when nothing is required. */
+export type OperationArgs<O extends OperationId> =
+  Partial<OperationInput<O>> extends OperationInput<O>
+    ? [input?: OperationInput<O>, options?: RequestOptions]
+    : [input: OperationInput<O>, options?: RequestOptions];
+
+/** One operation as a method. */
+export type OperationMethod<O extends OperationId> = (
+  ...args: OperationArgs<O>
+) => Promise<OperationOutput<O>>;
+
+/** The client: one method per operation of the service, grouped by resource. */
+export type BillingClient = {
+  /** The base address every path is appended to. */
+  readonly baseUrl: string;
+  /** The environment the key belongs to (from the option, or read off the key). */
+  readonly environment: BillingEnvironment;
+  /** Calls any operation of the endpoint table by its id; the methods below all go through it. */
+  request<O extends OperationId>(
+    operation: O,
+    ...args: OperationArgs<O>
+  ): Promise<OperationOutput<O>>;
+  customers: {
+    /** `GET /v1/customers/list`: a page of customers (`page_number`, `page_size`). */
+    list: OperationMethod<'listCustomers'>;
+    /** `GET /v1/customers/{customer_id}/subscriptions`: a page of one customer's subscriptions. */
+    listSubscriptions: OperationMethod<'listCustomerSubscriptions'>;
+    /** `POST /v1/customers/billing`: a link to the customer's billing portal. */
+    createPortalLink: OperationMethod<'createPortalLink'>;
+  };
+  subscriptions: {
+    /** `GET /v1/subscriptions?subscription_id=`: one subscription. */
+    retrieve: OperationMethod<'retrieveSubscription'>;
+    /** `POST /v1/subscriptions/{subscription_id}/upgrade`: moves it to another product. Never retried. */
+    upgrade: OperationMethod<'upgradeSubscription'>;
+  };
+  checkouts: {
+    /** `POST /v1/checkouts`: a checkout session. Retried only when `request_id` is given. */
+    create: OperationMethod<'createCheckout'>;
+  };
+  transactions: {
+    /** `GET /v1/transactions/search`: a page of transactions, filtered by customer, order, product. */
+    search: OperationMethod<'searchTransactions'>;
+  };
+  discounts: {
+    /** `GET /v1/discounts`: one discount by `discount_id` or `discount_code`. */
+    retrieve: OperationMethod<'retrieveDiscount'>;
+    /** `DELETE /v1/discounts/{discount_id}/delete`: deletes it for good. Never retried. */
+    delete: OperationMethod<'deleteDiscount'>;
+  };
+  licenses: {
+    /** `POST /v1/licenses/validate`: the license with its instance. */
+    validate: OperationMethod<'validateLicense'>;
+  };
+  stats: {
+    /** `GET /v1/stats/summary`: store totals, and periods when an interval is given. */
+    summary: OperationMethod<'getStatsSummary'>;
+  };
+  credits: {
+    /** `GET /v1/customer-credits/accounts`: a cursor page of credits accounts. */
+    listAccounts: OperationMethod<'listCreditAccounts'>;
+    /** `GET /v1/customer-credits/accounts/{account_id}`: one credits account. */
+    retrieveAccount: OperationMethod<'retrieveCreditAccount'>;
+    /** `GET /v1/customer-credits/accounts/{account_id}/entries`: a cursor page of its entries. */
+    listEntries: OperationMethod<'listCreditEntries'>;
+    /** `POST …/{account_id}/credit`: adds credits. Retried: `idempotency_key` is required. */
+    credit: OperationMethod<'creditAccount'>;
+    /** `POST …/{account_id}/reverse`: undoes a transaction. Never retried. */
+    reverse: OperationMethod<'reverseCreditTransaction'>;
+  };
+  products: {
+    /** `GET /v1/products?product_id=`: one product. */
+    retrieve: OperationMethod<'retrieveProduct'>;
+  };
+};
+
+/** Which operation each method calls. */
+const methodTable = {
+  customers: {
+    list: 'listCustomers',
+    listSubscriptions: 'listCustomerSubscriptions',
+    createPortalLink: 'createPortalLink',
+  },
+  subscriptions: { retrieve: 'retrieveSubscription', upgrade: 'upgradeSubscription' },
+  checkouts: { create: 'createCheckout' },
+  transactions: { search: 'searchTransactions' },
+  discounts: { retrieve: 'retrieveDiscount', delete: 'deleteDiscount' },
+  licenses: { validate: 'validateLicense' },
+  stats: { summary: 'getStatsSummary' },
+  credits: {
+    listAccounts: 'listCreditAccounts',
+    retrieveAccount: 'retrieveCreditAccount',
+    listEntries: 'listCreditEntries',
+    credit: 'creditAccount',
+    reverse: 'reverseCreditTransaction',
+  },
+  products: { retrieve: 'retrieveProduct' },
+} as const satisfies Record<string, Record<string, OperationId>>;
+
+const TEST_KEY_PREFIX = 'creem_test_';
+const MAX_TIMER_MS = 2_147_483_647;
+const MAX_RETRIES = 10;
+
+/** Sentences that say how to fix a failure of each kind, added to the message. */
+const hints: Partial<Record<BillingErrorKind, string>> = {
+  auth:
+    'Check the apiKey option: test keys (creem_test_…) work only against the test environment, ' +
+    'production keys only against production.',
+  not_found: 'Check the id, and that it was made in this environment (test or production).',
+};
+
+/**
+ * The client of the service, for the seller's server.
+ *
+ * ```ts
+ * const billing = createBillingClient({ apiKey: process.env.CREEM_API_KEY! });
+ * const { items } = await billing.customers.listSubscriptions({ customer_id: 'cust_1' });
+ * ```
+ *
+ * Throws where `window` and `document` exist unless `allowBrowser` is set: a browser must go
+ * through the proxy (`createBillingHandler` + `BillingProvider`) so the key stays secret.
+ */
+export function createBillingClient(options: BillingClientOptions): BillingClient {
+  const config = resolveOptions(options);
+  const { apiKey, baseUrl, timeoutMs, retries, backoff, userAgent } = config;
+  const callFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const redact = (text: string) => text.split(apiKey).join('[redacted]');
+
+  /** Every error leaves through here, so the key cannot ride out on any of its strings. */
+  function fail(message: string, details: BillingErrorDetails, cause?: unknown): BillingError {
+    const clean: BillingErrorDetails = {
+      ...details,
+      messages: details.messages.map(redact),
+    };
+    for (const key of ['traceId', 'requestId', 'code', 'param', 'path'] as const) {
+      const value = details[key];
+      if (value !== undefined) clean[key] = redact(value);
+    }
+    if (details.fields) {
+      clean.fields = details.fields.map((f) => ({
+        field: redact(f.field),
+        message: redact(f.message),
+      }));
+    }
+    return new BillingError(redact(message), clean, { cause: cleanCause(cause, apiKey) });
+  }
+
+  async function request(
+    operation: OperationId,
+    input?: unknown,
+    callOptions: RequestOptions = {},
+  ): Promise<unknown> {
+    const endpoint: Endpoint | undefined = Object.hasOwn(endpoints, operation)
+      ? endpoints[operation]
+      : undefined;
+    if (!endpoint) {
+      throw fail(
+        `billing-kit: unknown operation "${String(operation)}"; use one of ${Object.keys(endpoints).join(', ')}.`,
+        {
+          kind: 'invalid_request',
+          status: 0,
+          messages: [`unknown operation ${String(operation)}`],
+          operation: String(operation),
+        },
+      );
+    }
+    const { signal } = callOptions;
+    const attemptTimeout = callOptions.timeoutMs ?? timeoutMs;
+    if (callOptions.timeoutMs !== undefined) checkTimeout(callOptions.timeoutMs, 'timeoutMs');
+    if (signal?.aborted) throw signal.reason;
+
+    const prepared = prepare(operation, endpoint, input);
+    if (Array.isArray(prepared)) {
+      const lines = prepared.map(({ field, message }) => `${field} ${message}`);
+      throw fail(
+        `billing-kit: ${operation} was not sent: ${sentence(lines)} Fix the input and call again.`,
+        { kind: 'invalid_request', status: 0, messages: lines, fields: prepared, operation },
+      );
+    }
+    const url = baseUrl + prepared.path + prepared.search;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': apiKey };
+    if (prepared.body !== undefined) headers['content-type'] = 'application/json';
+    if (userAgent !== undefined) headers['user-agent'] = userAgent;
+    const init: RequestInit = { method: endpoint.method, headers };
+    if (prepared.body !== undefined) init.body = JSON.stringify(prepared.body);
+
+    const key = endpoint.idempotencyKey;
+    const safeToRepeat =
+      endpoint.method === 'GET' ||
+      (endpoint.method === 'POST' &&
+        key !== undefined &&
+        typeof prepared.body?.[key] === 'string' &&
+        prepared.body[key] !== '');
+    const attempts = safeToRepeat ? retries + 1 : 1;
+
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await attemptOnce(operation, endpoint, url, init, attemptTimeout, signal);
+      if (outcome.ok) return outcome.value;
+      const failure = outcome.failure;
+      const retryAfterMs = failure.details.retryAfterMs;
+      const again =
+        attempt < attempts &&
+        retryableKinds.has(failure.details.kind) &&
+        (retryAfterMs === undefined || retryAfterMs <= backoff.maxRetryAfterMs);
+      if (!again) throw fail(failure.describe(attempt), failure.details, failure.cause);
+      const wait = retryAfterMs ?? backoffDelay(attempt - 1, backoff);
+      await backoff.sleep(wait, signal);
+      if (signal?.aborted) throw signal.reason;
+    }
+  }
+
+  /** One try: fetch, read the body, parse it. A caller abort rejects with its reason. */
+  async function attemptOnce(
+    operation: OperationId,
+    endpoint: Endpoint,
+    url: string,
+    init: RequestInit,
+    limitMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; failure: Failure }> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer =
+      limitMs <= MAX_TIMER_MS
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, limitMs)
+        : undefined;
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await untilAborted(
+        callFetch(url, { ...init, signal: controller.signal }),
+        controller.signal,
+      );
+      text = await untilAborted(response.text(), controller.signal);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timedOut) return { ok: false, failure: timeoutFailure(operation, limitMs) };
+      return { ok: false, failure: networkFailure(operation, baseUrl, error) };
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+
+    if (response.status < 200 || response.status > 299) {
+      return { ok: false, failure: responseFailure(operation, response, text) };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return { ok: false, failure: badJsonFailure(operation, response.status, text, error) };
+    }
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const lines = issueMessages(parsed.error);
+      const details: BillingErrorDetails = {
+        kind: 'invalid_response',
+        status: response.status,
+        messages: lines,
+        path: first ? issuePath(first.path) : '',
+        operation,
+      };
+      return {
+        ok: false,
+        failure: {
+          details,
+          describe: () =>
+            `billing-kit: ${operation} answered ${response.status} with a body that does not match ` +
+            `the contract: ${sentence(lines)} The service may have changed its API; upgrade ` +
+            'billing-kit, or report it with this message.',
+        },
+      };
+    }
+    return { ok: true, value: parsed.data };
+  }
+
+  const client = {
+    baseUrl,
+    environment: config.environment,
+    request: request as BillingClient['request'],
+  } as BillingClient;
+  const groups = client as unknown as Record<string, Record<string, unknown>>;
+  for (const [group, methods] of Object.entries(methodTable)) {
+    groups[group] = Object.fromEntries(
+      Object.entries(methods).map(([name, operation]) => [
+        name,
+        (input?: unknown, callOptions?: RequestOptions) => request(operation, input, callOptions),
+      ]),
+    );
+  }
+  return client;
+}
+
+/** A failure of one attempt, described once the number of attempts is known. */
+type Failure = {
+  details: BillingErrorDetails;
+  describe: (attempts: number) => string;
+  cause?: unknown;
+};
+
+function responseFailure(operation: OperationId, response: Response, text: string): Failure {
+  const details = readErrorBody(response.status, text);
+  details.operation = operation;
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
+  const hint =
+    details.kind === 'rate_limited'
+      ? retryAfterMs === undefined
+        ? 'Slow down and try again later.'
+        : `The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again.`
+      : hints[details.kind];
+  return {
+    details,
+    describe: (attempts) =>
+      responseErrorMessage(details, { statusText: response.statusText, hint, attempts }),
+  };
+}
+
+function timeoutFailure(operation: OperationId, limitMs: number): Failure {
+  return {
+    details: {
+      kind: 'timeout',
+      status: 0,
+      messages: [`no answer within ${limitMs} ms`],
+      operation,
+    },
+    describe: (attempts) =>
+      `billing-kit: ${operation} timed out: no answer within ${limitMs} ms` +
+      `${attempts > 1 ? ` (${attempts} attempts)` : ''}. Raise timeoutMs (per call or on ` +
+      'createBillingClient) or try again later.',
+  };
+}
+
+function networkFailure(operation: OperationId, baseUrl: string, error: unknown): Failure {
+  const origin = safeOrigin(baseUrl);
+  const reason = describeCause(error);
+  return {
+    details: {
+      kind: 'network',
+      status: 0,
+      messages: [`could not reach ${origin}${reason ? `: ${reason}` : ''}`],
+      operation,
+    },
+    describe: (attempts) =>
+      `billing-kit: ${operation} could not reach ${origin}` +
+      `${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}. ` +
+      'Check the network and the baseUrl option.',
+    cause: error,
+  };
+}
+
+function badJsonFailure(
+  operation: OperationId,
+  status: number,
+  text: string,
+  error: unknown,
+): Failure {
+  const start = text.trim().slice(0, 60);
+  const shown =
+    start === '' ? 'an empty body' : `a body that is not JSON: ${JSON.stringify(start)}`;
+  return {
+    details: {
+      kind: 'invalid_response',
+      status,
+      messages: [start === '' ? 'the response body is empty' : 'the response body is not JSON'],
+      operation,
+    },
+    describe: () =>
+      `billing-kit: ${operation} answered ${status} with ${shown}. Check that baseUrl points ` +
+      'at the service and not at a web page or another proxy.',
+    cause: error,
+  };
+}
+
+function describeCause(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error === 'string' ? error : '';
+  const inner = error.cause instanceof Error ? error.cause.message : '';
+  return inner && inner !== error.message ? `${error.message}: ${inner}` : error.message;
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A thrown value to keep as `cause`, unless the key shows anywhere in it (a custom `fetch` may
+ * have put its headers into its message): then a plain copy with the key blanked out.
+ */
+function cleanCause(cause: unknown, apiKey: string): unknown {
+  if (cause === undefined) return undefined;
+  const texts: string[] = [];
+  let current: unknown = cause;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    if (current instanceof Error) {
+      texts.push(current.message, current.stack ?? '', safeJson(current));
+      current = current.cause;
+    } else {
+      texts.push(typeof current === 'string' ? current : safeJson(current));
+      break;
+    }
+  }
+  if (!texts.some((text) => text.includes(apiKey))) return cause;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const copy = new Error(message.split(apiKey).join('[redacted]'));
+  if (cause instanceof Error) copy.name = cause.name;
+  return copy;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts (even if `fetch` ignores it). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) {
+      promise.catch(() => {});
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+type Prepared = { path: string; search: string; body?: Record<string, unknown> };
+
+/**
+ * Splits the one input object into path parameters, query and body by the operation's schemas,
+ * and checks each. Returns the failing fields instead when anything is wrong.
+ */
+function prepare(
+  operation: OperationId,
+  endpoint: Endpoint,
+  input: unknown,
+): Prepared | FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const source = input ?? {};
+  if (typeof source !== 'object' || Array.isArray(source)) {
+    return [{ field: '(input)', message: 'must be an object' }];
+  }
+  const values = source as Record<string, unknown>;
+  const known = new Set<string>();
+  const parts: {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: Record<string, unknown>;
+  } = {};
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = endpoint[part];
+    if (!schema) continue;
+    const keys = schemaKeys(schema);
+    const slice: Record<string, unknown> = {};
+    for (const key of keys) {
+      known.add(key);
+      if (values[key] !== undefined) slice[key] = values[key];
+    }
+    const result = schema.safeParse(slice);
+    if (result.success) parts[part] = result.data;
+    else issues.push(...fieldIssues(result.error));
+  }
+  for (const key of Object.keys(values)) {
+    if (!known.has(key) && values[key] !== undefined) {
+      issues.push({ field: key, message: `is not an input of ${operation}` });
+    }
+  }
+  if (issues.length > 0) return issues;
+
+  const search = new URLSearchParams();
+  if (endpoint.query && parts.query) {
+    for (const key of schemaKeys(endpoint.query)) {
+      const value = parts.query[key];
+      if (value !== undefined && value !== null) search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  const prepared: Prepared = {
+    path: fillPath(endpoint.path, parts.params ?? {}),
+    search: query === '' ? '' : `?${query}`,
+  };
+  if (endpoint.body) prepared.body = parts.body ?? {};
+  return prepared;
+}
+
+type ResolvedOptions = {
+  apiKey: string;
+  environment: BillingEnvironment;
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  backoff: ReturnType<typeof resolveBackoff>;
+  userAgent?: string;
+};
+
+function resolveOptions(options: BillingClientOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      'billing-kit: createBillingClient needs an options object: createBillingClient({ apiKey }).',
+    );
+  }
+  if (!options.allowBrowser && isBrowser()) {
+    throw new Error(
+      'billing-kit: createBillingClient runs on your server; in the browser use the proxy ' +
+        '(createBillingHandler + BillingProvider) so your API key stays secret',
+    );
+  }
+  const { apiKey } = options;
+  if (typeof apiKey !== 'string' || apiKey === '') {
+    throw new TypeError(
+      'billing-kit: createBillingClient needs the apiKey option: your store API key from the ' +
+        "dashboard's developer settings, read from an environment variable on your server.",
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new TypeError(
+      'billing-kit: the apiKey option holds spaces, line breaks or other characters a header ' +
+        'cannot carry; copy the key again (and trim what your environment file added).',
+    );
+  }
+  const isTestKey = apiKey.startsWith(TEST_KEY_PREFIX);
+  const { environment } = options;
+  if (environment !== undefined && !Object.hasOwn(billingEnvironments, environment)) {
+    throw new TypeError(
+      `billing-kit: the environment option must be 'test' or 'production' (got ${JSON.stringify(String(environment))}).`,
+    );
+  }
+  if (
+    environment !== undefined &&
+    options.baseUrl === undefined &&
+    (environment === 'test') !== isTestKey
+  ) {
+    throw new TypeError(
+      environment === 'test'
+        ? "billing-kit: environment is 'test' but apiKey is not a test key (those start with " +
+            "creem_test_); use a test key, or environment: 'production'."
+        : "billing-kit: environment is 'production' but apiKey is a test key (creem_test_…); " +
+            "use a production key, or environment: 'test'.",
+    );
+  }
+  const resolvedEnvironment: BillingEnvironment =
+    environment ?? (isTestKey ? 'test' : 'production');
+
+  let baseUrl: string = billingEnvironments[resolvedEnvironment];
+  if (options.baseUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(String(options.baseUrl));
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+      throw new TypeError(
+        'billing-kit: the baseUrl option must be an absolute http(s) address without query or ' +
+          "hash, such as 'https://test-api.creem.io' or the sandbox's baseUrl.",
+      );
+    }
+    baseUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  }
+
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new TypeError('billing-kit: the fetch option must be a function like globalThis.fetch.');
+  }
+  if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
+    throw new TypeError(
+      'billing-kit: this runtime has no global fetch; pass one as the fetch option (Node 20+ has it built in).',
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  checkTimeout(timeoutMs, 'timeoutMs');
+  const retries = options.retries ?? 2;
+  if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new TypeError(
+      `billing-kit: the retries option must be a whole number from 0 to ${MAX_RETRIES} (default 2).`,
+    );
+  }
+  if (options.userAgent !== undefined && !/^[\x20-\x7e]+$/.test(options.userAgent)) {
+    throw new TypeError('billing-kit: the userAgent option must be printable ASCII text.');
+  }
+  const backoff = resolveBackoff(options.backoff);
+  for (const key of ['baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
+    if (!(backoff[key] >= 0)) {
+      throw new TypeError(`billing-kit: backoff.${key} must be a number of ms, 0 or more.`);
+    }
+  }
+
+  const resolved: ResolvedOptions = {
+    apiKey,
+    environment: resolvedEnvironment,
+    baseUrl,
+    timeoutMs,
+    retries,
+    backoff,
+  };
+  if (options.userAgent !== undefined) resolved.userAgent = options.userAgent;
+  return resolved;
+}
+
+function checkTimeout(value: number, name: string): void {
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new TypeError(
+      `billing-kit: the ${name} option must be a number of ms above 0 (default 15000; Infinity for none).`,
+    );
+  }
+}
+
+function isBrowser(): boolean {
+  const scope = globalThis as { window?: unknown; document?: unknown };
+  return typeof scope.window !== 'undefined' && typeof scope.document !== 'undefined';
+}
