@@ -1,0 +1,596 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { json, recordingFetch } from '../../test/support/recording-fetch.js';
+import { endpoints, type OperationId } from '../contract/endpoints.js';
+import { type BillingClient, createBillingClient } from './client.js';
+import { BillingError } from './error.js';
+
+const apiKey = 'creem_test_4f8a9c2e7b1d';
+const base = 'https://test-api.creem.io';
+
+const at = '2026-01-01T00:00:00.000Z';
+const product = {
+  id: 'prod_1',
+  mode: 'test',
+  object: 'product',
+  name: 'Pro',
+  description: 'Everything in Basic, and more',
+  price: 1900,
+  currency: 'USD',
+  billing_type: 'recurring',
+  billing_period: 'every-month',
+  status: 'active',
+  tax_mode: 'exclusive',
+  tax_category: 'saas',
+  created_at: at,
+  updated_at: at,
+};
+const customer = {
+  id: 'cust_1',
+  mode: 'test',
+  object: 'customer',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  country: 'GB',
+  created_at: at,
+  updated_at: at,
+};
+const subscription = {
+  id: 'sub_1',
+  mode: 'test',
+  object: 'subscription',
+  product: 'prod_1',
+  customer: 'cust_1',
+  collection_method: 'charge_automatically',
+  status: 'active',
+  current_period_start_date: at,
+  current_period_end_date: '2026-02-01T00:00:00.000Z',
+  canceled_at: null,
+  created_at: at,
+  updated_at: at,
+};
+const transaction = {
+  id: 'tran_1',
+  mode: 'test',
+  object: 'transaction',
+  amount: 1900,
+  currency: 'USD',
+  type: 'payment',
+  status: 'paid',
+  customer: 'cust_1',
+  created_at: 1767225600000,
+};
+const discount = {
+  id: 'dis_1',
+  mode: 'test',
+  object: 'discount',
+  status: 'active',
+  name: 'Launch',
+  code: 'LAUNCH',
+  type: 'percentage',
+  percentage: 20,
+  duration: 'once',
+};
+const license = {
+  id: 'lic_1',
+  mode: 'test',
+  object: 'license',
+  product_id: 'prod_1',
+  status: 'active',
+  key: 'ABC-123',
+  activation: 1,
+  activation_limit: 3,
+  expires_at: null,
+  created_at: at,
+  instance: {
+    id: 'ins_1',
+    mode: 'test',
+    object: 'license-instance',
+    name: 'laptop',
+    status: 'active',
+    created_at: at,
+  },
+};
+const checkout = {
+  id: 'ch_1',
+  mode: 'test',
+  object: 'checkout',
+  status: 'pending',
+  product: 'prod_1',
+  request_id: 'req_12345678',
+  units: 2,
+  checkout_url: 'https://checkout.creem.io/ch_1',
+  success_url: 'https://shop.example/thanks',
+};
+const account = {
+  id: 'ca_1',
+  store_id: 'sto_1',
+  customer_id: 'cust_1',
+  name: 'API calls',
+  unit_label: 'calls',
+  status: 'active',
+  created_at: at,
+  updated_at: at,
+};
+const entry = {
+  id: 'ce_1',
+  transaction_id: 'ct_1',
+  account_id: 'ca_1',
+  side: 'credit',
+  amount: '100000000000000000000.5',
+  created_at: at,
+};
+const creditsTransaction = {
+  id: 'ct_1',
+  store_id: 'sto_1',
+  reference: 'order_1',
+  idempotency_key: 'idem_1',
+  entries: [entry, { ...entry, id: 'ce_2', account_id: 'ca_sys', side: 'debit' }],
+  created_at: at,
+};
+const pagination = {
+  total_records: 1,
+  total_pages: 1,
+  current_page: 1,
+  next_page: null,
+  prev_page: null,
+};
+const stats = {
+  totals: {
+    totalProducts: 3,
+    totalSubscriptions: 10,
+    totalCustomers: 8,
+    totalPayments: 12,
+    activeSubscriptions: 7,
+    totalRevenue: 50000,
+    totalNetRevenue: 42000,
+    netMonthlyRecurringRevenue: 9000,
+    monthlyRecurringRevenue: 10000,
+  },
+  periods: [{ timestamp: 1767225600000, grossRevenue: 50000, netRevenue: 42000 }],
+};
+
+type Case = {
+  operation: OperationId;
+  call: (client: BillingClient) => Promise<unknown>;
+  method: string;
+  url: string;
+  body?: unknown;
+  status?: number;
+  answer: unknown;
+};
+
+const cases: Case[] = [
+  {
+    operation: 'listCustomers',
+    call: (c) => c.customers.list({ page_number: 2, page_size: 20 }),
+    method: 'GET',
+    url: `${base}/v1/customers/list?page_number=2&page_size=20`,
+    answer: { items: [customer], pagination },
+  },
+  {
+    operation: 'listCustomerSubscriptions',
+    call: (c) =>
+      c.customers.listSubscriptions({ customer_id: 'cust_1', page_number: 1, page_size: 10 }),
+    method: 'GET',
+    url: `${base}/v1/customers/cust_1/subscriptions?page_number=1&page_size=10`,
+    answer: { items: [subscription], pagination },
+  },
+  {
+    operation: 'createPortalLink',
+    call: (c) => c.customers.createPortalLink({ customer_id: 'cust_1' }),
+    method: 'POST',
+    url: `${base}/v1/customers/billing`,
+    body: { customer_id: 'cust_1' },
+    answer: { customer_portal_link: 'https://creem.io/my-orders/login/xyz' },
+  },
+  {
+    operation: 'retrieveSubscription',
+    call: (c) => c.subscriptions.retrieve({ subscription_id: 'sub_1' }),
+    method: 'GET',
+    url: `${base}/v1/subscriptions?subscription_id=sub_1`,
+    answer: subscription,
+  },
+  {
+    operation: 'upgradeSubscription',
+    call: (c) =>
+      c.subscriptions.upgrade({
+        subscription_id: 'sub_1',
+        product_id: 'prod_2',
+        update_behavior: 'proration-charge',
+      }),
+    method: 'POST',
+    url: `${base}/v1/subscriptions/sub_1/upgrade`,
+    body: { product_id: 'prod_2', update_behavior: 'proration-charge' },
+    answer: { ...subscription, product: 'prod_2' },
+  },
+  {
+    operation: 'createCheckout',
+    call: (c) =>
+      c.checkouts.create({
+        product_id: 'prod_1',
+        request_id: 'req_12345678',
+        units: 2,
+        discount_code: 'LAUNCH',
+        customer: { email: 'ada@example.com' },
+        custom_fields: [{ type: 'text', key: 'company', label: 'Company', optional: true }],
+        success_url: 'https://shop.example/thanks',
+        metadata: { plan: 'pro', seats: 2 },
+      }),
+    method: 'POST',
+    url: `${base}/v1/checkouts`,
+    body: {
+      product_id: 'prod_1',
+      request_id: 'req_12345678',
+      units: 2,
+      discount_code: 'LAUNCH',
+      customer: { email: 'ada@example.com' },
+      custom_fields: [{ type: 'text', key: 'company', label: 'Company', optional: true }],
+      success_url: 'https://shop.example/thanks',
+      metadata: { plan: 'pro', seats: 2 },
+    },
+    answer: checkout,
+  },
+  {
+    operation: 'searchTransactions',
+    call: (c) =>
+      c.transactions.search({
+        page_size: 10,
+        product_id: 'prod_1',
+        customer_id: 'cust_1',
+        page_number: 1,
+      }),
+    method: 'GET',
+    // In the query schema's order, whatever the input's order.
+    url: `${base}/v1/transactions/search?customer_id=cust_1&product_id=prod_1&page_number=1&page_size=10`,
+    answer: { items: [transaction], pagination },
+  },
+  {
+    operation: 'retrieveDiscount',
+    call: (c) => c.discounts.retrieve({ discount_code: 'LAUNCH' }),
+    method: 'GET',
+    url: `${base}/v1/discounts?discount_code=LAUNCH`,
+    answer: discount,
+  },
+  {
+    operation: 'deleteDiscount',
+    call: (c) => c.discounts.delete({ discount_id: 'dis_1' }),
+    method: 'DELETE',
+    url: `${base}/v1/discounts/dis_1/delete`,
+    answer: { ...discount, status: 'deleted' },
+  },
+  {
+    operation: 'validateLicense',
+    call: (c) => c.licenses.validate({ key: 'ABC-123', instance_id: 'ins_1' }),
+    method: 'POST',
+    url: `${base}/v1/licenses/validate`,
+    body: { key: 'ABC-123', instance_id: 'ins_1' },
+    answer: license,
+  },
+  {
+    operation: 'getStatsSummary',
+    call: (c) =>
+      c.stats.summary({
+        currency: 'EUR',
+        startDate: 1767225600000,
+        endDate: 1769904000000,
+        interval: 'month',
+      }),
+    method: 'GET',
+    url: `${base}/v1/stats/summary?currency=EUR&startDate=1767225600000&endDate=1769904000000&interval=month`,
+    answer: stats,
+  },
+  {
+    operation: 'listCreditAccounts',
+    call: (c) =>
+      c.credits.listAccounts({ customer_id: 'cust_1', limit: 5, starting_after: 'ca_0' }),
+    method: 'GET',
+    url: `${base}/v1/customer-credits/accounts?customer_id=cust_1&limit=5&starting_after=ca_0`,
+    answer: { object: 'list', data: [account], has_more: false },
+  },
+  {
+    operation: 'retrieveCreditAccount',
+    call: (c) => c.credits.retrieveAccount({ account_id: 'ca_1' }),
+    method: 'GET',
+    url: `${base}/v1/customer-credits/accounts/ca_1`,
+    answer: account,
+  },
+  {
+    operation: 'listCreditEntries',
+    call: (c) => c.credits.listEntries({ account_id: 'ca_1', limit: 2, ending_before: 'ce_9' }),
+    method: 'GET',
+    url: `${base}/v1/customer-credits/accounts/ca_1/entries?limit=2&ending_before=ce_9`,
+    answer: { object: 'list', data: [entry], has_more: true },
+  },
+  {
+    operation: 'creditAccount',
+    call: (c) =>
+      c.credits.credit({
+        account_id: 'ca_1',
+        amount: '100000000000000000000.5',
+        reference: 'order_1',
+        idempotency_key: 'idem_1',
+      }),
+    method: 'POST',
+    url: `${base}/v1/customer-credits/accounts/ca_1/credit`,
+    body: { amount: '100000000000000000000.5', reference: 'order_1', idempotency_key: 'idem_1' },
+    status: 201,
+    answer: creditsTransaction,
+  },
+  {
+    operation: 'reverseCreditTransaction',
+    call: (c) => c.credits.reverse({ account_id: 'ca_1', transaction_id: 'ct_1' }),
+    method: 'POST',
+    url: `${base}/v1/customer-credits/accounts/ca_1/reverse`,
+    body: { transaction_id: 'ct_1' },
+    status: 201,
+    answer: { ...creditsTransaction, id: 'ct_2', idempotency_key: null, reversal_of: 'ct_1' },
+  },
+  {
+    operation: 'retrieveProduct',
+    call: (c) => c.products.retrieve({ product_id: 'prod_1' }),
+    method: 'GET',
+    url: `${base}/v1/products?product_id=prod_1`,
+    answer: product,
+  },
+];
+
+describe('every operation', () => {
+  test('the cases cover all 17 operations of the table', () => {
+    expect(cases.map((c) => c.operation).sort()).toEqual(Object.keys(endpoints).sort());
+  });
+
+  test.each(cases)(
+    '$operation sends exactly what the service expects and parses the answer',
+    async (c) => {
+      const wire = recordingFetch(json(c.status ?? 200, c.answer));
+      const client = createBillingClient({ apiKey, fetch: wire.fetch });
+
+      const result = await c.call(client);
+
+      expect(wire.requests).toHaveLength(1);
+      const [sent] = wire.requests;
+      expect(sent?.method).toBe(c.method);
+      expect(sent?.url).toBe(c.url);
+      expect(sent?.headers).toEqual(
+        c.body === undefined
+          ? { accept: 'application/json', 'x-api-key': apiKey }
+          : { accept: 'application/json', 'x-api-key': apiKey, 'content-type': 'application/json' },
+      );
+      expect(sent?.body).toEqual(c.body);
+      expect(result).toEqual(c.answer);
+    },
+  );
+
+  test('request(operationId, input) is the same call underneath', async () => {
+    const wire = recordingFetch(json(200, product));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch });
+    await expect(client.request('retrieveProduct', { product_id: 'prod_1' })).resolves.toEqual(
+      product,
+    );
+    expect(wire.requests[0]?.url).toBe(`${base}/v1/products?product_id=prod_1`);
+  });
+
+  test('an operation with nothing required can be called without input', async () => {
+    const wire = recordingFetch(json(200, { items: [], pagination }));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch });
+    await client.customers.list();
+    expect(wire.requests[0]?.url).toBe(`${base}/v1/customers/list`);
+  });
+
+  test('path values are URL-encoded and undefined query values are left out', async () => {
+    const wire = recordingFetch(json(200, { object: 'list', data: [], has_more: false }));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch });
+    await client.credits.listEntries({
+      account_id: 'ca 1/x',
+      limit: undefined,
+      starting_after: 'ce_1',
+    });
+    expect(wire.requests[0]?.url).toBe(
+      `${base}/v1/customer-credits/accounts/ca%201%2Fx/entries?starting_after=ce_1`,
+    );
+  });
+
+  test('unknown fields and unknown enum values in an answer pass through', async () => {
+    const answer = { ...subscription, status: 'expired', brand_new: { nested: true } };
+    const wire = recordingFetch(json(200, answer));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch });
+    const result = await client.subscriptions.retrieve({ subscription_id: 'sub_1' });
+    expect(result.status).toBe('expired');
+    expect(result).toMatchObject({ brand_new: { nested: true } });
+  });
+
+  test('userAgent is sent as the user-agent header', async () => {
+    const wire = recordingFetch(json(200, product));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch, userAgent: 'shop/1.2' });
+    await client.products.retrieve({ product_id: 'prod_1' });
+    expect(wire.requests[0]?.headers['user-agent']).toBe('shop/1.2');
+  });
+});
+
+describe('input is checked before anything is sent', () => {
+  async function refused(call: (client: BillingClient) => Promise<unknown>) {
+    const wire = recordingFetch(json(200, {}));
+    const client = createBillingClient({ apiKey, fetch: wire.fetch });
+    const error = await call(client).then(
+      () => {
+        throw new Error('expected the call to be refused');
+      },
+      (e: unknown) => e,
+    );
+    expect(wire.requests).toHaveLength(0);
+    expect(error).toBeInstanceOf(BillingError);
+    return error as BillingError;
+  }
+
+  test('a missing required field is named, with kind invalid_request and status 0', async () => {
+    // @ts-expect-error product_id is required
+    const error = await refused((c) => c.checkouts.create({ units: 1 }));
+    expect(error.kind).toBe('invalid_request');
+    expect(error.status).toBe(0);
+    expect(error.operation).toBe('createCheckout');
+    expect(error.fields).toEqual([{ field: 'product_id', message: 'is required' }]);
+    expect(error.messages).toEqual(['product_id is required']);
+    expect(error.message).toBe(
+      'billing-kit: createCheckout was not sent: product_id is required. Fix the input and call again.',
+    );
+  });
+
+  test('every failing field is listed, nested ones by their dotted path', async () => {
+    const error = await refused((c) =>
+      c.checkouts.create({
+        product_id: 'prod_1',
+        units: 0,
+        success_url: 'ftp://shop.example',
+        custom_fields: [{ type: 'text', key: 'company name', label: 'Company' }],
+      }),
+    );
+    expect(error.fields).toEqual([
+      { field: 'units', message: 'must be at least 1' },
+      { field: 'custom_fields.0.key', message: 'must be letters and digits only' },
+      { field: 'success_url', message: 'must be an http(s) URL' },
+    ]);
+  });
+
+  test("a rule across fields uses the schema's own words", async () => {
+    const error = await refused((c) => c.discounts.retrieve({}));
+    expect(error.fields).toEqual([
+      { field: 'discount_id', message: 'give exactly one of discount_id and discount_code' },
+    ]);
+    const stats = await refused((c) => c.stats.summary({ currency: 'USD', interval: 'day' }));
+    expect(stats.fields).toEqual([
+      { field: 'interval', message: 'interval needs both startDate and endDate' },
+    ]);
+  });
+
+  test('a credit amount must be a positive decimal string', async () => {
+    const error = await refused((c) =>
+      c.credits.credit({ account_id: 'ca_1', amount: '-5', reference: 'r', idempotency_key: 'k' }),
+    );
+    expect(error.fields).toEqual([
+      { field: 'amount', message: 'must be a decimal string such as "100" or "12.5"' },
+    ]);
+  });
+
+  test('a field no part of the operation takes is refused, not silently dropped', async () => {
+    const error = await refused((c) =>
+      // @ts-expect-error customer_ids is not an input
+      c.customers.listSubscriptions({ customer_id: 'cust_1', customer_ids: ['x'] }),
+    );
+    expect(error.fields).toEqual([
+      { field: 'customer_ids', message: 'is not an input of listCustomerSubscriptions' },
+    ]);
+  });
+
+  test('input that is not an object is refused', async () => {
+    // @ts-expect-error input must be an object
+    const error = await refused((c) => c.products.retrieve('prod_1'));
+    expect(error.fields).toEqual([{ field: '(input)', message: 'must be an object' }]);
+  });
+
+  test('an unknown operation id is refused', async () => {
+    // @ts-expect-error not an operation
+    const error = await refused((c) => c.request('refundEverything', {}));
+    expect(error.kind).toBe('invalid_request');
+    expect(error.message).toMatch(
+      /^billing-kit: unknown operation "refundEverything"; use one of /,
+    );
+  });
+});
+
+describe('createBillingClient options', () => {
+  test('the environment follows the key unless given', async () => {
+    for (const [key, environment, origin] of [
+      ['creem_test_abc', 'test', 'https://test-api.creem.io'],
+      ['creem_live_abc', 'production', 'https://api.creem.io'],
+    ] as const) {
+      const wire = recordingFetch(json(200, product));
+      const client = createBillingClient({ apiKey: key, fetch: wire.fetch });
+      expect(client.environment).toBe(environment);
+      expect(client.baseUrl).toBe(origin);
+      await client.products.retrieve({ product_id: 'prod_1' });
+      expect(wire.requests[0]?.url).toBe(`${origin}/v1/products?product_id=prod_1`);
+    }
+  });
+
+  test('baseUrl overrides the environment and may carry a path prefix', async () => {
+    const wire = recordingFetch(json(200, product));
+    const client = createBillingClient({
+      apiKey,
+      fetch: wire.fetch,
+      baseUrl: 'http://localhost:5173/__sandbox/',
+    });
+    await client.products.retrieve({ product_id: 'prod_1' });
+    expect(wire.requests[0]?.url).toBe(
+      'http://localhost:5173/__sandbox/v1/products?product_id=prod_1',
+    );
+  });
+
+  test('a missing key names the option', () => {
+    // @ts-expect-error apiKey is required
+    expect(() => createBillingClient({})).toThrow(
+      /^billing-kit: createBillingClient needs the apiKey option/,
+    );
+    expect(() => createBillingClient({ apiKey: '' })).toThrow(/apiKey option/);
+  });
+
+  test('bad options are refused with a message that names them and never the key', () => {
+    const secret = 'creem_test_s3cr3t';
+    const attempts: Array<() => unknown> = [
+      () => createBillingClient({ apiKey: `${secret}\n` }),
+      () => createBillingClient({ apiKey: secret, environment: 'production' }),
+      () => createBillingClient({ apiKey: 'creem_live_s3cr3t', environment: 'test' }),
+      // @ts-expect-error not an environment
+      () => createBillingClient({ apiKey: secret, environment: 'staging' }),
+      () => createBillingClient({ apiKey: secret, baseUrl: 'test-api.creem.io' }),
+      () => createBillingClient({ apiKey: secret, timeoutMs: 0 }),
+      () => createBillingClient({ apiKey: secret, retries: -1 }),
+      () => createBillingClient({ apiKey: secret, retries: 1.5 }),
+    ];
+    const messages = attempts.map((attempt) => {
+      try {
+        attempt();
+      } catch (error) {
+        expect(String(error)).not.toContain('s3cr3t');
+        return (error as Error).message;
+      }
+      throw new Error('expected the options to be refused');
+    });
+    expect(messages).toEqual([
+      expect.stringMatching(/^billing-kit: the apiKey option holds spaces, line breaks/),
+      expect.stringMatching(/^billing-kit: environment is 'production' but apiKey is a test key/),
+      expect.stringMatching(/^billing-kit: environment is 'test' but apiKey is not a test key/),
+      expect.stringMatching(/^billing-kit: the environment option must be 'test' or 'production'/),
+      expect.stringMatching(
+        /^billing-kit: the baseUrl option must be an absolute http\(s\) address/,
+      ),
+      expect.stringMatching(/^billing-kit: the timeoutMs option must be a number of ms above 0/),
+      expect.stringMatching(/^billing-kit: the retries option must be a whole number from 0 to 10/),
+      expect.stringMatching(/^billing-kit: the retries option/),
+    ]);
+  });
+
+  describe('in a browser', () => {
+    const scope = globalThis as { window?: unknown; document?: unknown };
+    afterEach(() => {
+      delete scope.window;
+      delete scope.document;
+    });
+
+    test('it refuses to be built, and says to use the proxy', () => {
+      scope.window = {};
+      scope.document = {};
+      expect(() => createBillingClient({ apiKey })).toThrow(
+        new Error(
+          'billing-kit: createBillingClient runs on your server; in the browser use the proxy ' +
+            '(createBillingHandler + BillingProvider) so your API key stays secret',
+        ),
+      );
+    });
+
+    test('allowBrowser lets it be built', () => {
+      scope.window = {};
+      scope.document = {};
+      expect(createBillingClient({ apiKey, allowBrowser: true }).baseUrl).toBe(base);
+    });
+  });
+});
