@@ -1,0 +1,121 @@
+'use client';
+// <BillingProvider>: the proxy client, the QueryClient and the redirect rules for every billing
+// hook below it, and the theme, locale and messages for every component.
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { BillingContext, type BillingContextValue, type Navigate } from './context.js';
+import { createProxyClient, type ProxyFetch } from './proxy-client.js';
+import { BillingUIProvider, type BillingUIProviderProps } from './ui-context.js';
+
+/** Props of `<BillingProvider>`. */
+export type BillingProviderProps = BillingUIProviderProps & {
+  /**
+   * Where the proxy handler (`createBillingHandler`) is mounted: a path on this origin, or an
+   * absolute URL. Default: `/api/billing`.
+   */
+  basePath?: string;
+  /** The `fetch` the hooks call the proxy with. Default: the global `fetch`. */
+  fetch?: ProxyFetch;
+  /**
+   * The QueryClient for the billing hooks. Default: the app's (from its
+   * `QueryClientProvider`), or, when the app has none, one the provider creates once and
+   * provides.
+   */
+  queryClient?: QueryClient;
+  /**
+   * Origins besides the service's own hosts (https://creem.io and its subdomains, such as
+   * https://checkout.creem.io) that a checkout or portal link may send the buyer to, such as
+   * the sandbox's (`new URL(sandbox.baseUrl).origin`). A link to any other origin is refused.
+   * Default: `[]`.
+   */
+  checkoutOrigins?: readonly string[];
+  /**
+   * How checkout and portal redirects leave the page; tests and routers may replace it.
+   * Default: `window.location.assign(url)`.
+   */
+  navigate?: Navigate;
+  /**
+   * Retries of a read (or an idempotent write) after a network error or a 5xx, with React
+   * Query's backoff; a 4xx is never retried. Default: 3.
+   */
+  retries?: number;
+  children?: ReactNode;
+};
+
+const assignLocation: Navigate = (url) => {
+  window.location.assign(url);
+};
+
+/**
+ * Makes the billing hooks and components work below it. Uses the app's QueryClient when there
+ * is one, so billing data shares the app's cache, devtools and SSR hydration.
+ *
+ * @example
+ * <BillingProvider basePath="/api/billing" locale="de-DE">
+ *   <PricingTable />
+ * </BillingProvider>
+ */
+export function BillingProvider({
+  basePath,
+  fetch,
+  queryClient: ownQueryClient,
+  checkoutOrigins,
+  navigate,
+  retries,
+  theme,
+  locale,
+  messages,
+  children,
+}: BillingProviderProps) {
+  const contextClient = useContext(QueryClientContext);
+  const created = useRef<QueryClient | null>(null);
+  if (!ownQueryClient && !contextClient && created.current === null) {
+    created.current = new QueryClient();
+  }
+  const queryClient = ownQueryClient ?? contextClient ?? (created.current as QueryClient);
+  // Provide the client when the app has none in context; when the app's context holds another
+  // client, leave the app's hooks on theirs and only mount ours (focus and online refetches).
+  const provide = contextClient === undefined;
+  const mountHere = !provide && queryClient !== contextClient;
+  useEffect(() => {
+    if (!mountHere) return;
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [mountHere, queryClient]);
+
+  const client = useMemo(
+    () => createProxyClient({ basePath, fetch, retries }),
+    [basePath, fetch, retries],
+  );
+  const originsKey = (checkoutOrigins ?? []).join('\n');
+  const origins = useMemo(
+    () => (originsKey === '' ? [] : originsKey.split('\n').map(toOrigin)),
+    [originsKey],
+  );
+  const value = useMemo<BillingContextValue>(
+    () => ({ client, queryClient, navigate: navigate ?? assignLocation, checkoutOrigins: origins }),
+    [client, queryClient, navigate, origins],
+  );
+
+  const tree = (
+    <BillingContext.Provider value={value}>
+      <BillingUIProvider theme={theme} locale={locale} messages={messages}>
+        {children}
+      </BillingUIProvider>
+    </BillingContext.Provider>
+  );
+  return provide ? <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider> : tree;
+}
+
+function toOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(
+      `billing-kit: checkoutOrigins entry "${value}" is not a URL; pass an origin such as ` +
+        '"https://sandbox.example.com".',
+    );
+  }
+  return url.origin;
+}

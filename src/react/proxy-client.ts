@@ -1,0 +1,230 @@
+// The browser's side of the proxy: one typed call per route of `proxyRoutes`, every success
+// parsed by the route's response schema and every failure a `BillingError`. Nothing here reads
+// `window` or `document`, so it can be imported (and called, with an absolute basePath) on a
+// server to prefetch.
+import type * as z from 'zod/mini';
+import {
+  BillingError,
+  type BillingErrorKind,
+  billingErrorFromResponse,
+  isBillingError,
+} from '../client/error.js';
+import { fillPath } from '../contract/endpoints.js';
+import { issueMessages, issuePath } from '../contract/issues.js';
+import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import type { Known } from '../contract/schemas.js';
+
+/** The `fetch` the proxy client calls. */
+export type ProxyFetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Options of `createProxyClient`. */
+export type ProxyClientOptions = {
+  /**
+   * Where the proxy handler is mounted: a path on the page's own origin, or an absolute URL
+   * (needed when calling from a server). Default: `/api/billing`.
+   */
+  basePath?: string;
+  /** The `fetch` to call. Default: the global `fetch`, looked up at call time. */
+  fetch?: ProxyFetch;
+  /**
+   * How many times a query (or an idempotent mutation) is tried again after a network error or
+   * a 5xx, with React Query's backoff. 4xx answers are never retried. Default: 3.
+   */
+  retries?: number;
+};
+
+type Routes = typeof proxyRoutes;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
+type SchemaOf<R, F extends 'query' | 'body'> = R extends { [K in F]: infer S }
+  ? S extends z.ZodMiniType
+    ? Known<z.output<S>>
+    : unknown
+  : unknown;
+
+/** What a route takes: its path placeholders, its query and its body, in one object. */
+export type ProxyRouteInput<K extends ProxyRouteName> = Simplify<
+  { [N in PathParamNames<Routes[K]['path']>]: string } & SchemaOf<Routes[K], 'query'> &
+    SchemaOf<Routes[K], 'body'>
+>;
+
+/** What a route answers with, parsed. */
+export type ProxyRouteOutput<K extends ProxyRouteName> = Known<z.output<Routes[K]['response']>>;
+
+/** Options of one call. */
+export type ProxyCallOptions = {
+  /** Aborts the call: it rejects with the signal's reason. */
+  signal?: AbortSignal;
+};
+
+/** One route's call; the input may be left out when nothing in it is required. */
+export type ProxyCall<K extends ProxyRouteName> =
+  Partial<ProxyRouteInput<K>> extends ProxyRouteInput<K>
+    ? (input?: ProxyRouteInput<K>, options?: ProxyCallOptions) => Promise<ProxyRouteOutput<K>>
+    : (input: ProxyRouteInput<K>, options?: ProxyCallOptions) => Promise<ProxyRouteOutput<K>>;
+
+/** The proxy client: one method per route of `proxyRoutes`, named after it. */
+export type ProxyClient = { [K in ProxyRouteName]: ProxyCall<K> } & {
+  /** The `basePath` the client calls. */
+  readonly basePath: string;
+  /** How many retries a transient failure gets (see `ProxyClientOptions.retries`). */
+  readonly retries: number;
+  /**
+   * React Query's `retry` for reads and idempotent writes: true while `failureCount` is below
+   * `retries` and the error is a network error, a timeout or a 5xx.
+   */
+  readonly retry: (failureCount: number, error: unknown) => boolean;
+  /** Calls a route by name. */
+  request<K extends ProxyRouteName>(
+    route: K,
+    input: ProxyRouteInput<K> | undefined,
+    options?: ProxyCallOptions,
+  ): Promise<ProxyRouteOutput<K>>;
+};
+
+/** The default mount point of the proxy handler. */
+export const DEFAULT_BASE_PATH = '/api/billing';
+
+const transientKinds: ReadonlySet<BillingErrorKind> = new Set(['network', 'timeout', 'server']);
+
+/**
+ * True for a failure that another attempt may cure: no answer, a timeout or a 5xx. A 4xx
+ * (including 429, which the proxy answers for the seller's own limit) is never one.
+ */
+export function isTransientError(error: unknown): boolean {
+  return isBillingError(error) && transientKinds.has(error.kind);
+}
+
+/**
+ * A client of the proxy's routes for the browser (or a server that prefetches).
+ *
+ * @example
+ * const client = createProxyClient({ basePath: '/api/billing' });
+ * const { items } = await client.products();
+ */
+export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient {
+  const basePath = (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
+  const retries = options.retries ?? 3;
+  const callFetch: ProxyFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function request<K extends ProxyRouteName>(
+    name: K,
+    input: ProxyRouteInput<K> | undefined,
+    callOptions: ProxyCallOptions = {},
+  ): Promise<ProxyRouteOutput<K>> {
+    const route: ProxyRoute = proxyRoutes[name];
+    const values: Record<string, unknown> = { ...(input as Record<string, unknown> | undefined) };
+    const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+    for (const placeholder of placeholders) {
+      const value = values[placeholder];
+      if (typeof value !== 'string' || value === '') {
+        throw new BillingError(
+          `billing-kit: ${name} needs \`${placeholder}\` (a non-empty string); pass it in the input.`,
+          {
+            kind: 'invalid_request',
+            status: 0,
+            messages: [`${placeholder} must not be empty`],
+            fields: [{ field: placeholder, message: 'must not be empty' }],
+            operation: name,
+          },
+        );
+      }
+    }
+    const path = fillPath(route.path, values);
+    for (const placeholder of placeholders) delete values[placeholder];
+
+    const init: RequestInit = {
+      method: route.method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    };
+    if (callOptions.signal) init.signal = callOptions.signal;
+    let url = `${basePath}${path}`;
+    if (route.body) {
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      init.body = JSON.stringify(values);
+    } else {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(values)) {
+        if (value !== undefined && value !== null) search.set(key, String(value));
+      }
+      const query = search.toString();
+      if (query) url += `?${query}`;
+    }
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await callFetch(url, init);
+      text = await response.text();
+    } catch (error) {
+      if (callOptions.signal?.aborted) throw callOptions.signal.reason;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BillingError(
+        `billing-kit: ${name} could not reach the billing proxy at ${basePath}${reason ? ` (${reason})` : ''}. ` +
+          'Check the network, and that the proxy handler is mounted at the provider\u2019s basePath.',
+        {
+          kind: 'network',
+          status: 0,
+          messages: [`could not reach ${basePath}${reason ? `: ${reason}` : ''}`],
+          operation: name,
+        },
+        { cause: error },
+      );
+    }
+
+    if (response.status < 200 || response.status > 299) {
+      throw billingErrorFromResponse(response, text, { operation: name });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new BillingError(
+        `billing-kit: ${name} answered ${response.status} with a body that is not JSON. Check that ` +
+          `basePath (${basePath}) points at the billing-kit proxy handler and not at a web page.`,
+        {
+          kind: 'invalid_response',
+          status: response.status,
+          messages: [
+            text.trim() === '' ? 'the response body is empty' : 'the response body is not JSON',
+          ],
+          operation: name,
+        },
+        { cause: error },
+      );
+    }
+    const parsed = route.response.safeParse(json);
+    if (!parsed.success) {
+      const lines = issueMessages(parsed.error);
+      const first = parsed.error.issues[0];
+      throw new BillingError(
+        `billing-kit: ${name} answered ${response.status} with a body that does not match the ` +
+          `contract: ${lines.join('; ')}. Keep the proxy handler and billing-kit/react on the same version.`,
+        {
+          kind: 'invalid_response',
+          status: response.status,
+          messages: lines,
+          path: first ? issuePath(first.path) : '',
+          operation: name,
+        },
+      );
+    }
+    return parsed.data as ProxyRouteOutput<K>;
+  }
+
+  const client = {
+    basePath,
+    retries,
+    retry: (failureCount: number, error: unknown) =>
+      failureCount < retries && isTransientError(error),
+    request,
+  } as Record<string, unknown>;
+  for (const name of Object.keys(proxyRoutes) as ProxyRouteName[]) {
+    client[name] = (input?: ProxyRouteInput<typeof name>, callOptions?: ProxyCallOptions) =>
+      request(name, input, callOptions);
+  }
+  return client as ProxyClient;
+}
