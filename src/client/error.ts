@@ -336,7 +336,12 @@ export function parseRetryAfter(
   if (value === null) return undefined;
   const text = value.trim();
   if (text === '') return undefined;
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  // Delay-seconds, or an HTTP date (which always names its day or month in letters).
+  const ms = /^\d+$/.test(text)
+    ? Number(text) * 1000
+    : /[a-z]/i.test(text)
+      ? Date.parse(text) - now
+      : Number.NaN;
   if (Number.isNaN(ms)) return undefined;
   return Math.min(Math.max(0, ms), RETRY_AFTER_LIMIT_MS);
 }
