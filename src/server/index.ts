@@ -1,2 +1,12 @@
-// billing-kit/server: the proxy.
-export {};
+// billing-kit/server: the proxy. `createBillingHandler` is one fetch-style handler
+// (`(Request) => Promise<Response>`) for any server runtime; `toNodeHandler` adapts it to
+// Node's `http` and to Express. Its state sits behind `BillingStore` (in memory by default).
+export { type BillingHandler, createBillingHandler } from './handler.js';
+export { type NodeHandler, type NodeRequest, toNodeHandler } from './node.js';
+export type {
+  BillingCustomer,
+  BillingHandlerOptions,
+  RateLimitOptions,
+} from './options.js';
+export { CatalogProductError } from './routes/catalog.js';
+export { type BillingStore, createMemoryStore, type MemoryStoreOptions } from './store.js';

@@ -1,0 +1,277 @@
+// What every route of the proxy gets: the request, its checked inputs, the session's customer,
+// the upstream client, the store, and the helpers that turn upstream failures into the proxy's
+// own answers.
+import type * as z from 'zod/mini';
+import { type BillingClient, isBillingError } from '../client/index.js';
+import type { ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import { notFound, ProxyHttpError } from './errors.js';
+import type { BillingCustomer, ProxyConfig } from './options.js';
+import { remoteAddress } from './remote-address.js';
+
+type Routes = typeof proxyRoutes;
+type QueryOf<N extends ProxyRouteName> = Routes[N] extends { query: infer Q extends z.ZodMiniType }
+  ? z.output<Q>
+  : undefined;
+type BodyOf<N extends ProxyRouteName> = Routes[N] extends { body: infer B extends z.ZodMiniType }
+  ? z.output<B>
+  : undefined;
+
+/** A signed-in customer, as `getCustomer` answered (at least one of id and email). */
+export type SessionCustomer = { id: string | undefined; email: string | undefined };
+
+/** What the handler shares with every route for the life of one proxy. */
+export type ProxyShared = {
+  config: ProxyConfig;
+  client: BillingClient;
+  /** Reports to `onError`, never with the key, never throwing. */
+  report(error: unknown, request: Request): void;
+  /** Work in flight in this process, by key, so concurrent requests share one upstream call. */
+  inflight: Map<string, Promise<unknown>>;
+};
+
+/** One request to one route. */
+export type BaseContext = {
+  shared: ProxyShared;
+  request: Request;
+  url: URL;
+  /** Path placeholders, decoded. */
+  params: Record<string, string>;
+  /** The origin the request is known to come from (its checked `Origin`, or its own). */
+  origin: string;
+  /** The session's customer, or null when signed out (asks `getCustomer` once per request). */
+  customer(): Promise<SessionCustomer | null>;
+};
+
+/** One request to the route `N`, its query and body checked by the route's schemas. */
+export type RouteContext<N extends ProxyRouteName> = BaseContext & {
+  query: QueryOf<N>;
+  body: BodyOf<N>;
+};
+
+/** What a route answers on success. */
+export type RouteResult = {
+  body: unknown;
+  /** Default: 200. */
+  status?: number;
+  /** `no-store` (default: customer data) or a private cache lifetime in seconds. */
+  maxAgeSeconds?: number;
+  headers?: Record<string, string>;
+};
+
+/** A route's implementation. */
+export type RouteImpl<N extends ProxyRouteName> = (ctx: RouteContext<N>) => Promise<RouteResult>;
+
+/** The session's customer or a 401 that names the field. */
+export async function requireCustomer(ctx: BaseContext): Promise<SessionCustomer> {
+  const customer = await ctx.customer();
+  if (customer === null) {
+    throw new ProxyHttpError(401, 'auth', 'customer must be signed in', {
+      fields: [{ field: 'customer', message: 'must be signed in' }],
+    });
+  }
+  return customer;
+}
+
+/** Reads `getCustomer`'s answer; a throw or a malformed answer is the seller's bug (500). */
+export async function readSessionCustomer(
+  shared: ProxyShared,
+  request: Request,
+): Promise<SessionCustomer | null> {
+  let value: BillingCustomer | null | undefined;
+  try {
+    value = await shared.config.getCustomer(request);
+  } catch (error) {
+    shared.report(
+      new Error('billing-kit: the getCustomer option threw; it must answer { id, email } or null', {
+        cause: error,
+      }),
+      request,
+    );
+    throw serverError();
+  }
+  if (value === null || value === undefined) return null;
+  const id = (value as { id?: unknown }).id ?? undefined;
+  const email = (value as { email?: unknown }).email ?? undefined;
+  if (
+    typeof value !== 'object' ||
+    (id !== undefined && (typeof id !== 'string' || id === '')) ||
+    (email !== undefined && (typeof email !== 'string' || email === ''))
+  ) {
+    shared.report(
+      new TypeError(
+        'billing-kit: the getCustomer option must answer null or { id?: string, email?: string } (non-empty strings)',
+      ),
+      request,
+    );
+    throw serverError();
+  }
+  if (id === undefined && email === undefined) return null;
+  return { id: id as string | undefined, email: email as string | undefined };
+}
+
+/** The answer to a bug or a broken seller hook: nothing about what went wrong. */
+export function serverError(): ProxyHttpError {
+  return new ProxyHttpError(500, 'server', 'the billing proxy had an internal error');
+}
+
+/**
+ * Turns a failed upstream call into the proxy's answer. A 404 becomes `notFound(field)` (the
+ * same answer as someone else's resource); the upstream's validation messages pass (they name
+ * fields of what the proxy sent); everything else is reported to `onError` and answered
+ * without upstream detail.
+ */
+export function upstreamError(
+  ctx: Pick<BaseContext, 'shared' | 'request'>,
+  error: unknown,
+  notFoundField: string,
+): ProxyHttpError {
+  if (error instanceof ProxyHttpError) return error;
+  if (!isBillingError(error)) {
+    ctx.shared.report(error, ctx.request);
+    return serverError();
+  }
+  switch (error.kind) {
+    case 'not_found':
+      return notFound(notFoundField);
+    case 'invalid_request':
+    case 'conflict': {
+      const status = error.kind === 'conflict' ? 409 : 400;
+      const fields = error.fields?.map((f) => ({ field: f.field, message: f.message }));
+      return new ProxyHttpError(status, error.kind, error.messages, { fields });
+    }
+    case 'rate_limited': {
+      ctx.shared.report(error, ctx.request);
+      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+      return new ProxyHttpError(429, 'rate_limited', 'the billing service is busy; try again', {
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+    case 'timeout':
+      ctx.shared.report(error, ctx.request);
+      return new ProxyHttpError(504, 'timeout', 'the billing service did not answer in time');
+    case 'network':
+      ctx.shared.report(error, ctx.request);
+      return new ProxyHttpError(502, 'network', 'the billing service could not be reached');
+    case 'invalid_response':
+      ctx.shared.report(error, ctx.request);
+      return new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
+    default:
+      // auth (the seller's key is wrong: not the buyer's business), server, unknown kinds.
+      ctx.shared.report(error, ctx.request);
+      return new ProxyHttpError(502, 'server', 'the billing service is unavailable; try again');
+  }
+}
+
+/**
+ * Runs an upstream call; a failure becomes the proxy's answer (see `upstreamError`).
+ * `notFoundField` names the field a 404 is about.
+ */
+export async function upstream<T>(
+  ctx: Pick<BaseContext, 'shared' | 'request'>,
+  notFoundField: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw upstreamError(ctx, error, notFoundField);
+  }
+}
+
+/** Whether an upstream failure is a 404. */
+export function isNotFound(error: unknown): boolean {
+  return isBillingError(error) && error.kind === 'not_found';
+}
+
+/** Runs `work` once per key in this process: concurrent callers share the one promise. */
+export function once<T>(shared: ProxyShared, key: string, work: () => Promise<T>): Promise<T> {
+  const running = shared.inflight.get(key);
+  if (running) return running as Promise<T>;
+  const promise = work().finally(() => shared.inflight.delete(key));
+  shared.inflight.set(key, promise);
+  return promise;
+}
+
+/**
+ * Who a rate limit counts a request against. See `RateLimitOptions.clientKey` for the order;
+ * `x-forwarded-for` is read only when the seller names it, because any visitor can send it.
+ */
+export async function clientKey(ctx: BaseContext): Promise<string> {
+  const limit = ctx.shared.config.rateLimit;
+  if (limit !== false && limit.clientKey) {
+    let key: string | null | undefined;
+    try {
+      key = await limit.clientKey(ctx.request);
+    } catch (error) {
+      ctx.shared.report(error, ctx.request);
+      throw serverError();
+    }
+    if (typeof key === 'string' && key !== '') return `custom:${key}`;
+  }
+  const customer = await ctx.customer();
+  if (customer?.id) return `customer:${customer.id}`;
+  if (customer?.email) return `email:${customer.email.toLowerCase()}`;
+  if (limit !== false && limit.clientIpHeader) {
+    const value = ctx.request.headers.get(limit.clientIpHeader);
+    const last = value?.split(',').at(-1)?.trim();
+    if (last) return `ip:${last.slice(0, 100)}`;
+  }
+  const socket = remoteAddress(ctx.request);
+  if (socket) return `ip:${socket}`;
+  return 'anonymous';
+}
+
+/**
+ * Counts this request against its client's bucket for `bucket`; past the limit, a 429 with
+ * `Retry-After` (seconds until the window ends).
+ */
+export async function rateLimit(ctx: BaseContext, bucket: string): Promise<void> {
+  const limit = ctx.shared.config.rateLimit;
+  if (limit === false) return;
+  const who = await clientKey(ctx);
+  const now = Date.now();
+  const window = Math.floor(now / limit.windowMs);
+  const count = await ctx.shared.config.store.increment(
+    `bk:rl:${bucket}:${window}:${who}`,
+    limit.windowMs,
+  );
+  if (count > limit.limit) {
+    const seconds = Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000));
+    throw new ProxyHttpError(429, 'rate_limited', `too many requests; try again in ${seconds} s`, {
+      headers: { 'retry-after': String(seconds) },
+      fields: [
+        {
+          field: 'request',
+          message: `exceeds ${limit.limit} per ${Math.round(limit.windowMs / 1000)} s; try again in ${seconds} s`,
+        },
+      ],
+    });
+  }
+}
+
+/** The id of a value that is an id or an object with one (`product`, `customer`). */
+export function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null) {
+    const id = (value as { id?: unknown }).id;
+    if (typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+/** SHA-256 of a text, as hex (Web Crypto: Node 20+, browsers, edge runtimes). */
+export async function sha256(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether a URL is http(s) (a redirect target the browser may follow). */
+export function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

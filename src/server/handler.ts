@@ -1,0 +1,359 @@
+// The proxy: one `(Request) => Promise<Response>` that serves `proxyRoutes` under `basePath`.
+// Every request passes the same gates in the same order (route, method, admin, CSRF, body
+// size, JSON, schema) before a route runs, and every answer, refusal or bug leaves as JSON
+// with the proxy's own error body. The handler never throws.
+import type * as z from 'zod/mini';
+import { createBillingClient } from '../client/index.js';
+import { matchPath } from '../contract/endpoints.js';
+import { fieldIssues } from '../contract/issues.js';
+import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import {
+  type BaseContext,
+  type ProxyShared,
+  type RouteResult,
+  readSessionCustomer,
+  type SessionCustomer,
+  serverError,
+} from './context.js';
+import { errorBody, invalidField, invalidFields, notFound, ProxyHttpError } from './errors.js';
+import { type BillingHandlerOptions, resolveOptions } from './options.js';
+import { routeImpls } from './routes/index.js';
+
+/** The proxy: a fetch-style handler, plus the path it serves under (read by `toNodeHandler`). */
+export type BillingHandler = ((request: Request) => Promise<Response>) & {
+  /** The path the routes are mounted under, without a trailing slash. */
+  readonly basePath: string;
+};
+
+const routeNames = Object.keys(proxyRoutes) as ProxyRouteName[];
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Path placeholders are ids and codes: never empty, huge or holding control characters. */
+function plausibleParam(value: string): boolean {
+  if (value.length === 0 || value.length > 200) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * The billing proxy: serves the browser-facing routes of billing-kit under `basePath`, calling
+ * the service with your API key on behalf of the customer your session names.
+ *
+ * ```ts
+ * const billing = createBillingHandler({
+ *   apiKey: process.env.CREEM_API_KEY!,
+ *   products: ['prod_basic', 'prod_pro'],
+ *   getCustomer: async (request) => {
+ *     const user = await sessionUser(request);
+ *     return user ? { id: user.billingCustomerId, email: user.email } : null;
+ *   },
+ * });
+ * ```
+ *
+ * The options are checked here: a mistake throws a TypeError naming the option.
+ */
+export function createBillingHandler(options: BillingHandlerOptions): BillingHandler {
+  const config = resolveOptions(options);
+  const client = createBillingClient({
+    apiKey: config.apiKey,
+    ...(config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}),
+    ...(config.environment !== undefined ? { environment: config.environment } : {}),
+    ...(config.fetch !== undefined ? { fetch: config.fetch } : {}),
+    ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+    allowBrowser: config.allowBrowser,
+  });
+  const redact = (text: string) => text.split(config.apiKey).join('[redacted]');
+  const shared: ProxyShared = {
+    config,
+    client,
+    inflight: new Map(),
+    report(error, request) {
+      if (!config.onError) return;
+      try {
+        config.onError(withoutKey(error, config.apiKey), request);
+      } catch {
+        // A logger that throws must not turn an answer into a failure.
+      }
+    },
+  };
+
+  async function handle(request: Request): Promise<Response> {
+    const traceId = newTraceId();
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return errorResponse(notFound('path', 'does not exist'), traceId);
+    }
+    try {
+      const result = await dispatch(shared, request, url);
+      return jsonResponse(result.status ?? 200, result.body, {
+        'cache-control':
+          result.maxAgeSeconds !== undefined && result.maxAgeSeconds > 0
+            ? `private, max-age=${result.maxAgeSeconds}`
+            : 'no-store',
+        ...result.headers,
+      });
+    } catch (error) {
+      if (error instanceof ProxyHttpError) return errorResponse(error, traceId);
+      shared.report(error, request);
+      return errorResponse(serverError(), traceId);
+    }
+  }
+
+  /** Never throws, never answers with the key, whatever happens inside. */
+  const handler = async (request: Request): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await handle(request);
+    } catch (error) {
+      shared.report(error, request);
+      response = errorResponse(serverError(), newTraceId());
+    }
+    return response;
+  };
+
+  function jsonResponse(status: number, body: unknown, headers: Record<string, string>) {
+    return new Response(redact(JSON.stringify(body)), {
+      status,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        ...headers,
+      },
+    });
+  }
+
+  function errorResponse(error: ProxyHttpError, traceId: string): Response {
+    return jsonResponse(error.status, errorBody(error, traceId), {
+      'cache-control': 'no-store',
+      ...error.headers,
+    });
+  }
+
+  return Object.assign(handler, { basePath: config.basePath });
+}
+
+function newTraceId(): string {
+  return `bk_${globalThis.crypto.randomUUID()}`;
+}
+
+/** Finds the route, checks everything about the request, and runs the route. */
+async function dispatch(shared: ProxyShared, request: Request, url: URL): Promise<RouteResult> {
+  const { config } = shared;
+  const method = request.method.toUpperCase();
+  const path = url.pathname;
+  if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) {
+    throw notFound('path', 'does not exist');
+  }
+  const sub = path.slice(config.basePath.length) || '/';
+
+  // Every route whose path matches; the admin ones only for an admin.
+  let matches: { name: ProxyRouteName; route: ProxyRoute; params: Record<string, string> }[] = [];
+  for (const name of routeNames) {
+    const route: ProxyRoute = proxyRoutes[name];
+    const params = matchPath(route.path, sub);
+    if (params !== null) matches.push({ name, route, params });
+  }
+  if (matches.some((m) => m.route.admin) && !(await isAdmin(shared, request))) {
+    matches = matches.filter((m) => !m.route.admin);
+  }
+  if (matches.length === 0) throw notFound('path', 'does not exist');
+  const match = matches.find((m) => m.route.method === method);
+  if (!match) {
+    const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
+    throw new ProxyHttpError(405, 'invalid_request', `method ${method} is not allowed here`, {
+      fields: [{ field: 'method', message: `must be ${allow}` }],
+      headers: { allow },
+    });
+  }
+  for (const value of Object.values(match.params)) {
+    if (!plausibleParam(value)) throw notFound(Object.keys(match.params)[0] ?? 'path');
+  }
+
+  let origin = config.allowedOrigins?.[0] ?? url.origin;
+  if (bodyMethods.has(method)) origin = checkOrigin(request, url, config.allowedOrigins);
+
+  let customer: Promise<SessionCustomer | null> | undefined;
+  const base: BaseContext = {
+    shared,
+    request,
+    url,
+    params: match.params,
+    origin,
+    customer: () => {
+      customer ??= readSessionCustomer(shared, request);
+      return customer;
+    },
+  };
+
+  let query: unknown;
+  if (match.route.query) {
+    for (const key of ['customer_id', 'customer'] as const) {
+      if (!match.route.admin && url.searchParams.has(key)) {
+        throw invalidField(key, 'is taken from the session; do not send it');
+      }
+    }
+    query = parseInput(match.route.query, Object.fromEntries(url.searchParams));
+  }
+
+  let body: unknown;
+  if (match.route.body) {
+    requireJson(request);
+    const json = await readJson(request, config.bodyLimit);
+    if (
+      !match.route.admin &&
+      typeof json === 'object' &&
+      json !== null &&
+      ('customer' in json || 'customer_id' in json)
+    ) {
+      throw invalidField(
+        'customer' in json ? 'customer' : 'customer_id',
+        'is taken from the session; do not send it',
+      );
+    }
+    body = parseInput(match.route.body, json);
+  }
+
+  const impl = routeImpls[match.name] as (ctx: unknown) => Promise<RouteResult>;
+  return impl({ ...base, query, body });
+}
+
+/** `isAdmin`; absent, false or throwing all mean no (a throw is reported). */
+async function isAdmin(shared: ProxyShared, request: Request): Promise<boolean> {
+  if (!shared.config.isAdmin) return false;
+  try {
+    return (await shared.config.isAdmin(request)) === true;
+  } catch (error) {
+    shared.report(error, request);
+    return false;
+  }
+}
+
+/**
+ * CSRF: a state-changing request must say it comes from an allowed origin, by its `Origin`
+ * header or, when a browser sent none, by `Sec-Fetch-Site: same-origin`. Answers the origin.
+ */
+function checkOrigin(request: Request, url: URL, allowedOrigins: readonly string[] | undefined) {
+  const allowed = allowedOrigins ?? [url.origin];
+  const origin = request.headers.get('origin');
+  if (origin !== null) {
+    if (!allowed.includes(origin)) {
+      throw new ProxyHttpError(403, 'auth', 'origin is not allowed to change billing state', {
+        fields: [{ field: 'origin', message: 'must be one of the allowed origins' }],
+      });
+    }
+    return origin;
+  }
+  if (request.headers.get('sec-fetch-site') === 'same-origin') return allowed[0] ?? url.origin;
+  throw new ProxyHttpError(403, 'auth', 'origin is missing; state-changing requests need it', {
+    fields: [
+      {
+        field: 'origin',
+        message: 'is required (or Sec-Fetch-Site: same-origin) for state-changing requests',
+      },
+    ],
+  });
+}
+
+/** A body must be declared JSON: a form or `text/plain` post is how CSRF gets in. */
+function requireJson(request: Request): void {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ProxyHttpError(403, 'invalid_request', 'content-type must be application/json', {
+      fields: [{ field: 'content-type', message: 'must be application/json' }],
+    });
+  }
+}
+
+function tooLarge(limit: number): ProxyHttpError {
+  return new ProxyHttpError(413, 'invalid_request', `body must be at most ${limit} bytes`, {
+    fields: [{ field: '(body)', message: `must be at most ${limit} bytes` }],
+  });
+}
+
+/**
+ * Reads the body as JSON, at most `limit` bytes. `content-length` only refuses early: the
+ * stream itself is counted, since the header can lie or be absent (chunked).
+ */
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        throw new ProxyHttpError(400, 'invalid_request', 'the body could not be read', {
+          fields: [{ field: '(body)', message: 'could not be read' }],
+        });
+      }
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > limit) {
+        reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(next.value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidField('(body)', 'must be UTF-8 text');
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidField('(body)', 'must be valid JSON');
+  }
+}
+
+/** Checks a query or body with its schema; a 400 names each failing field. */
+function parseInput(schema: z.ZodMiniType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidFields(fieldIssues(result.error));
+  return result.data;
+}
+
+/** The error as `onError` gets it: itself, unless the key shows in it; then a blanked copy. */
+function withoutKey(error: unknown, apiKey: string): unknown {
+  const texts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current != null; depth++) {
+    if (current instanceof Error) {
+      texts.push(current.message, current.stack ?? '', safeJson(current));
+      current = current.cause;
+    } else {
+      texts.push(typeof current === 'string' ? current : safeJson(current));
+      break;
+    }
+  }
+  if (!texts.some((text) => text.includes(apiKey))) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const copy = new Error(message.split(apiKey).join('[redacted]'));
+  if (error instanceof Error) copy.name = error.name;
+  return copy;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,213 @@
+// The Node adapter: turns an `IncomingMessage` into a web `Request`, runs the fetch-style
+// handler, and streams the `Response` back. It only converts; the handler does the rest.
+// No `node:` module is loaded (types only), so this file is safe in a browser bundle too.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setRemoteAddress } from './remote-address.js';
+
+/** The request as Node's `http` and Express hand it over. */
+export type NodeRequest = IncomingMessage & {
+  /** Express: the URL before a mount path was stripped (`app.use('/api/billing', …)`). */
+  originalUrl?: string;
+  /** Express: the body a parser (`express.json()`) already read from the stream. */
+  body?: unknown;
+};
+
+/** A Node `http` / Express request handler. */
+export type NodeHandler = (
+  req: NodeRequest,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+/**
+ * Serves a fetch-style handler from Node's `http` server or Express:
+ * `http.createServer(toNodeHandler(billing))` or `app.use(toNodeHandler(billing))`.
+ *
+ * - The URL is the full one (`originalUrl` under an Express mount), with the host from `Host`
+ *   and the protocol from `X-Forwarded-Proto` when present (a TLS-terminating proxy), else
+ *   from the socket. Behind a proxy that changes the host, set `allowedOrigins` on the handler.
+ * - A body that `express.json()` already parsed is sent on as JSON; otherwise the stream is
+ *   passed through unread, so the handler's size limit counts the real bytes.
+ * - With Express, a path outside the handler's `basePath` goes to `next()`.
+ * - The socket address is handed to the handler out of band (not as a header a visitor could
+ *   forge), for the default rate-limit client key.
+ */
+export function toNodeHandler(handler: (request: Request) => Promise<Response>): NodeHandler {
+  const basePath = (handler as { basePath?: unknown }).basePath;
+  return (req, res, next) => {
+    serve(handler, typeof basePath === 'string' ? basePath : undefined, req, res, next).catch(
+      (error: unknown) => {
+        if (next) next(error);
+        else if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'application/json; charset=utf-8');
+          res.end(
+            JSON.stringify({
+              trace_id: 'bk_node',
+              status: 500,
+              error: 'Internal Server Error',
+              message: ['the billing proxy had an internal error'],
+              timestamp: Date.now(),
+              kind: 'server',
+            }),
+          );
+        } else res.destroy();
+      },
+    );
+  };
+}
+
+async function serve(
+  handler: (request: Request) => Promise<Response>,
+  basePath: string | undefined,
+  req: NodeRequest,
+  res: ServerResponse,
+  next: ((error?: unknown) => void) | undefined,
+): Promise<void> {
+  const rawPath = req.originalUrl ?? req.url ?? '/';
+  const pathname = rawPath.split('?')[0] ?? '/';
+  if (
+    next &&
+    basePath !== undefined &&
+    pathname !== basePath &&
+    !pathname.startsWith(`${basePath}/`)
+  ) {
+    next();
+    return;
+  }
+
+  const forwardedProto = headerValue(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim();
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const protocol =
+    forwardedProto === 'https' || forwardedProto === 'http'
+      ? forwardedProto
+      : encrypted
+        ? 'https'
+        : 'http';
+  const host = headerValue(req.headers.host) ?? 'localhost';
+  let url: URL;
+  try {
+    url = new URL(rawPath.startsWith('/') ? rawPath : `/${rawPath}`, `${protocol}://${host}`);
+  } catch {
+    url = new URL(rawPath.startsWith('/') ? rawPath : `/${rawPath}`, `${protocol}://localhost`);
+  }
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue; // HTTP/2 pseudo-headers
+    try {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    } catch {
+      // A header value the fetch API refuses is dropped, as a browser would never send it.
+    }
+  }
+
+  const method = (req.method ?? 'GET').toUpperCase();
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const parsed = req.body;
+    if (req.readableEnded || (parsed !== undefined && req.complete)) {
+      // A body parser consumed the stream: send on what it read.
+      headers.delete('content-length');
+      headers.delete('transfer-encoding');
+      if (parsed instanceof Uint8Array) init.body = new Uint8Array(parsed);
+      else if (typeof parsed === 'string') init.body = parsed;
+      else if (parsed !== undefined) init.body = JSON.stringify(parsed);
+    } else {
+      init.body = streamOf(req);
+      init.duplex = 'half';
+    }
+  }
+
+  const request = new Request(url, init);
+  setRemoteAddress(request, req.socket?.remoteAddress);
+  const response = await handler(request);
+
+  res.statusCode = response.status;
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+
+  if (!response.body || method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+    if (res.destroyed) {
+      await reader.cancel();
+      return;
+    }
+  }
+  res.end();
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The request's bytes as a web stream, read only as fast as the handler pulls. When the handler
+ * stops reading (a body over the limit), the rest of the upload is drained and dropped, so the
+ * answer still reaches the client.
+ */
+function streamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let closed = false;
+  const ignore = () => undefined;
+  req.on('error', ignore); // an aborted upload must not become an uncaught 'error' event
+  let detach: () => void = () => undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Uint8Array | string) => {
+          if (closed) return;
+          controller.enqueue(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          if (closed) return;
+          closed = true;
+          controller.close();
+        };
+        const onError = (error: unknown) => {
+          if (closed) return;
+          closed = true;
+          controller.error(error);
+        };
+        req.on('data', onData);
+        req.once('end', onEnd);
+        req.once('error', onError);
+        req.once('aborted', () => onError(new Error('the client aborted the upload')));
+        detach = () => {
+          req.off('data', onData);
+          req.off('end', onEnd);
+          req.off('error', onError);
+        };
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        closed = true;
+        detach();
+        req.resume(); // drain and drop the rest
+      },
+    },
+    { highWaterMark: 4 },
+  );
+}

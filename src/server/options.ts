@@ -1,0 +1,351 @@
+// The options of `createBillingHandler`, checked once at creation so a mistake fails at start
+// with the option's name instead of on a buyer's first click.
+import { type BillingStore, createMemoryStore } from './store.js';
+
+/** Who is signed in, as the seller's session knows them. */
+export type BillingCustomer = {
+  /** The service's customer id; absent before the first purchase (lists are then empty). */
+  id?: string | undefined;
+  /** The customer's email; a checkout without an `id` sends it instead. */
+  email?: string | undefined;
+};
+
+/** How the discount preview and license validation are rate-limited. */
+export type RateLimitOptions = {
+  /** Requests allowed per client per window. Default: 20. */
+  limit?: number;
+  /** Window length in milliseconds (a fixed window). Default: 60000 (one minute). */
+  windowMs?: number;
+  /**
+   * Identifies the client a request counts against; return null to fall back to the default.
+   * Default: the signed-in customer (its id, else its email); for a signed-out visitor the
+   * value of `clientIpHeader` when configured, else the socket address when the request came
+   * through `toNodeHandler`, else one bucket shared by every unidentified visitor.
+   */
+  clientKey?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * A request header that your own reverse proxy or CDN sets to the visitor's address, such
+   * as `cf-connecting-ip`, `fly-client-ip` or `x-real-ip`. Only name a header your
+   * infrastructure overwrites on every request: any visitor can send any header, so a header
+   * that passes through unchanged lets them pick a fresh bucket for every request. For
+   * `x-forwarded-for` the last address is used (the one your nearest proxy appended).
+   * Default: none; `x-forwarded-for` is never read unless named here.
+   */
+  clientIpHeader?: string;
+};
+
+/** Options of `createBillingHandler`. */
+export type BillingHandlerOptions = {
+  /** The service's API key (`creem_…`). It stays on the server: never echoed, logged or sent to the browser. Required. */
+  apiKey: string;
+  /**
+   * Which environment of the service to call. Default: `'test'` for a key that begins
+   * `creem_test_`, else `'production'`. Ignored when `baseUrl` is given.
+   */
+  environment?: 'test' | 'production';
+  /** The service's base address (the sandbox's `baseUrl`, for example). Default: from `environment`. */
+  baseUrl?: string;
+  /** The `fetch` the proxy calls the service with (the sandbox's `fetch`, for example). Default: `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Timeout of each call to the service, in milliseconds. Default: the client's own. */
+  timeoutMs?: number;
+  /**
+   * Who is signed in, from your own session (cookie, token). The customer id is never taken
+   * from the browser. Return null when nobody is signed in; `{ email }` without `id` for a
+   * customer who has not bought yet. Required.
+   */
+  getCustomer: (
+    request: Request,
+  ) => BillingCustomer | null | undefined | Promise<BillingCustomer | null | undefined>;
+  /**
+   * The catalog: the product ids you sell here, in display order. `GET /products` serves them;
+   * checkout and upgrade accept only these. Required.
+   */
+  products: readonly string[];
+  /**
+   * Whether the request comes from a seller allowed to use the `/admin/…` routes. When absent,
+   * or when it answers false (or throws), those routes answer 404 exactly like an unknown
+   * route. Default: none (no admin routes).
+   */
+  isAdmin?: (request: Request) => boolean | Promise<boolean>;
+  /** The path the routes are mounted under. Default: `'/api/billing'`. */
+  basePath?: string;
+  /**
+   * Origins (`https://shop.example`) allowed to send state-changing requests and to be
+   * redirected to (`success_url`). Set it when the proxy sits behind a reverse proxy that
+   * changes the host or protocol the server sees. Default: the request's own origin.
+   */
+  allowedOrigins?: readonly string[];
+  /** How long the resolved catalog is cached, in milliseconds. Default: 60000. */
+  catalogTtlMs?: number;
+  /** Whether a signed-out visitor may start a checkout (the service then asks for the email). Default: false. */
+  allowAnonymousCheckout?: boolean;
+  /** Whether the browser may set `custom_price` on a checkout (pay-what-you-want products). Default: false. */
+  allowCustomPrice?: boolean;
+  /**
+   * Where the proxy keeps its state: checkout idempotency, rate-limit buckets, the balance
+   * cache and the catalog cache. Use a shared store (Redis) when several server processes
+   * serve the proxy. Default: `createMemoryStore()`, this process only.
+   */
+  store?: BillingStore;
+  /** How long a checkout `request_id` is remembered, in milliseconds. Default: 3600000 (one hour). */
+  idempotencyTtlMs?: number;
+  /**
+   * Rate limit of the routes that answer whether a guessable secret exists (discount preview,
+   * license validation); `false` turns it off. Default: 20 requests per minute per client.
+   */
+  rateLimit?: RateLimitOptions | false;
+  /** Largest request body accepted, in bytes; larger answers 413. Default: 65536 (64 KB). */
+  bodyLimit?: number;
+  /**
+   * Called with every failure worth a seller's attention (an upstream failure, a catalog
+   * product that is unknown or archived, a bug, a throwing `getCustomer`), for logging. The
+   * error never holds the API key. Default: none.
+   */
+  onError?: (error: unknown, request: Request) => void;
+  /**
+   * Lets the proxy run in a browser page (Storybook, a demo on the sandbox). Only with a
+   * sandbox or test key: a key in a page is public. Default: false.
+   */
+  allowBrowser?: boolean;
+};
+
+/** The checked and defaulted options. */
+export type ProxyConfig = {
+  apiKey: string;
+  environment: 'test' | 'production' | undefined;
+  baseUrl: string | undefined;
+  fetch: typeof globalThis.fetch | undefined;
+  timeoutMs: number | undefined;
+  getCustomer: BillingHandlerOptions['getCustomer'];
+  products: readonly string[];
+  isAdmin: BillingHandlerOptions['isAdmin'];
+  basePath: string;
+  allowedOrigins: readonly string[] | undefined;
+  catalogTtlMs: number;
+  allowAnonymousCheckout: boolean;
+  allowCustomPrice: boolean;
+  store: BillingStore;
+  idempotencyTtlMs: number;
+  rateLimit:
+    | {
+        limit: number;
+        windowMs: number;
+        clientKey: RateLimitOptions['clientKey'];
+        clientIpHeader: string | undefined;
+      }
+    | false;
+  bodyLimit: number;
+  onError: BillingHandlerOptions['onError'];
+  allowBrowser: boolean;
+};
+
+const known = new Set<string>([
+  'apiKey',
+  'environment',
+  'baseUrl',
+  'fetch',
+  'timeoutMs',
+  'getCustomer',
+  'products',
+  'isAdmin',
+  'basePath',
+  'allowedOrigins',
+  'catalogTtlMs',
+  'allowAnonymousCheckout',
+  'allowCustomPrice',
+  'store',
+  'idempotencyTtlMs',
+  'rateLimit',
+  'bodyLimit',
+  'onError',
+  'allowBrowser',
+]);
+
+function fail(option: string, problem: string): never {
+  throw new TypeError(`billing-kit: createBillingHandler option \`${option}\` ${problem}`);
+}
+
+function optionalFunction(value: unknown, option: string): void {
+  if (value !== undefined && typeof value !== 'function') fail(option, 'must be a function');
+}
+
+function optionalBoolean(value: unknown, option: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') fail(option, 'must be true or false');
+  return value;
+}
+
+function duration(value: unknown, option: string, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    fail(option, `must be a number of milliseconds of at least ${min}, such as ${fallback}`);
+  }
+  return value;
+}
+
+/** The origin of an http(s) URL, or null. */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks the options and fills in the defaults; throws a TypeError that names the option. */
+export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
+  if (typeof input !== 'object' || input === null) {
+    throw new TypeError(
+      'billing-kit: createBillingHandler needs an options object: { apiKey, products, getCustomer }',
+    );
+  }
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) {
+      fail(key, `is not an option; the options are ${[...known].join(', ')}`);
+    }
+  }
+  const o = input as Record<string, unknown>;
+
+  if (typeof o.apiKey !== 'string' || o.apiKey.trim() === '') {
+    fail('apiKey', "is required: the service's API key, read from your server's environment");
+  }
+  if (o.environment !== undefined && o.environment !== 'test' && o.environment !== 'production') {
+    fail('environment', "must be 'test' or 'production'");
+  }
+  if (o.baseUrl !== undefined && (typeof o.baseUrl !== 'string' || originOf(o.baseUrl) === null)) {
+    fail('baseUrl', 'must be an http(s) URL such as https://test-api.creem.io');
+  }
+  optionalFunction(o.fetch, 'fetch');
+  if (o.timeoutMs !== undefined) duration(o.timeoutMs, 'timeoutMs', 10_000, 1);
+  if (typeof o.getCustomer !== 'function') {
+    fail(
+      'getCustomer',
+      'is required: a function (request) => ({ id, email }) | null that reads your session, so the proxy never takes a customer id from the browser',
+    );
+  }
+  if (!Array.isArray(o.products)) {
+    fail(
+      'products',
+      "is required: the product ids of your catalog, in display order, e.g. ['prod_123']",
+    );
+  }
+  const seen = new Set<string>();
+  (o.products as unknown[]).forEach((id, i) => {
+    if (typeof id !== 'string' || id.trim() === '') {
+      fail(`products[${i}]`, 'must be a product id string');
+    }
+    if (seen.has(id)) fail(`products[${i}]`, `repeats the product id ${JSON.stringify(id)}`);
+    seen.add(id);
+  });
+  optionalFunction(o.isAdmin, 'isAdmin');
+
+  let basePath = '/api/billing';
+  if (o.basePath !== undefined) {
+    if (typeof o.basePath !== 'string' || !/^\/[A-Za-z0-9\-._~/]*$/.test(o.basePath)) {
+      fail('basePath', "must be a path that starts with '/', such as '/api/billing'");
+    }
+    basePath = o.basePath.replace(/\/+$/, '');
+  }
+
+  let allowedOrigins: string[] | undefined;
+  if (o.allowedOrigins !== undefined) {
+    if (!Array.isArray(o.allowedOrigins)) {
+      fail('allowedOrigins', "must be an array of origins such as ['https://shop.example']");
+    }
+    allowedOrigins = (o.allowedOrigins as unknown[]).map((value, i) => {
+      const origin = typeof value === 'string' ? originOf(value) : null;
+      if (origin === null || (typeof value === 'string' && value.replace(/\/$/, '') !== origin)) {
+        fail(
+          `allowedOrigins[${i}]`,
+          'must be an origin: scheme, host and port only, such as https://shop.example',
+        );
+      }
+      return origin;
+    });
+  }
+
+  let store: BillingStore;
+  if (o.store === undefined) {
+    store = createMemoryStore();
+  } else {
+    const s = o.store as Record<string, unknown> | null;
+    for (const method of ['get', 'set', 'add', 'increment', 'delete']) {
+      if (typeof s?.[method] !== 'function') {
+        fail('store', `must implement get, set, add, increment and delete (missing ${method})`);
+      }
+    }
+    store = o.store as BillingStore;
+  }
+
+  let rateLimit: ProxyConfig['rateLimit'] = {
+    limit: 20,
+    windowMs: 60_000,
+    clientKey: undefined,
+    clientIpHeader: undefined,
+  };
+  if (o.rateLimit === false) {
+    rateLimit = false;
+  } else if (o.rateLimit !== undefined) {
+    if (typeof o.rateLimit !== 'object' || o.rateLimit === null) {
+      fail('rateLimit', 'must be { limit, windowMs, clientKey?, clientIpHeader? } or false');
+    }
+    const r = o.rateLimit as Record<string, unknown>;
+    for (const key of Object.keys(r)) {
+      if (!['limit', 'windowMs', 'clientKey', 'clientIpHeader'].includes(key)) {
+        fail(
+          `rateLimit.${key}`,
+          'is not an option; use limit, windowMs, clientKey, clientIpHeader',
+        );
+      }
+    }
+    if (r.limit !== undefined && (!Number.isInteger(r.limit) || (r.limit as number) < 1)) {
+      fail('rateLimit.limit', 'must be a whole number of requests of at least 1, such as 20');
+    }
+    optionalFunction(r.clientKey, 'rateLimit.clientKey');
+    if (
+      r.clientIpHeader !== undefined &&
+      (typeof r.clientIpHeader !== 'string' || !/^[A-Za-z0-9-]+$/.test(r.clientIpHeader))
+    ) {
+      fail('rateLimit.clientIpHeader', "must be a header name such as 'cf-connecting-ip'");
+    }
+    rateLimit = {
+      limit: (r.limit as number | undefined) ?? 20,
+      windowMs: duration(r.windowMs, 'rateLimit.windowMs', 60_000, 1),
+      clientKey: r.clientKey as RateLimitOptions['clientKey'],
+      clientIpHeader: (r.clientIpHeader as string | undefined)?.toLowerCase(),
+    };
+  }
+
+  let bodyLimit = 64 * 1024;
+  if (o.bodyLimit !== undefined) {
+    if (!Number.isInteger(o.bodyLimit) || (o.bodyLimit as number) < 1) {
+      fail('bodyLimit', 'must be a whole number of bytes, such as 65536');
+    }
+    bodyLimit = o.bodyLimit as number;
+  }
+  optionalFunction(o.onError, 'onError');
+
+  return {
+    apiKey: o.apiKey as string,
+    environment: o.environment as ProxyConfig['environment'],
+    baseUrl: o.baseUrl as string | undefined,
+    fetch: o.fetch as ProxyConfig['fetch'],
+    timeoutMs: o.timeoutMs as number | undefined,
+    getCustomer: o.getCustomer as ProxyConfig['getCustomer'],
+    products: [...(o.products as string[])],
+    isAdmin: o.isAdmin as ProxyConfig['isAdmin'],
+    basePath,
+    allowedOrigins,
+    catalogTtlMs: duration(o.catalogTtlMs, 'catalogTtlMs', 60_000),
+    allowAnonymousCheckout: optionalBoolean(o.allowAnonymousCheckout, 'allowAnonymousCheckout'),
+    allowCustomPrice: optionalBoolean(o.allowCustomPrice, 'allowCustomPrice'),
+    store,
+    idempotencyTtlMs: duration(o.idempotencyTtlMs, 'idempotencyTtlMs', 3_600_000, 1000),
+    rateLimit,
+    bodyLimit,
+    onError: o.onError as ProxyConfig['onError'],
+    allowBrowser: optionalBoolean(o.allowBrowser, 'allowBrowser'),
+  };
+}

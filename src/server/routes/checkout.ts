@@ -1,0 +1,195 @@
+// `POST /checkouts`: a checkout for the signed-in customer. The customer comes from the
+// session, the product from the catalog, the redirect target from an allowed origin, and one
+// `request_id` makes one checkout: a double click or a retry gets the first answer, and the
+// service is called once, even across processes that share the store.
+import type { Checkout, CreateCheckoutBody } from '../../contract/schemas.js';
+import {
+  type BaseContext,
+  clientKey,
+  isHttpUrl,
+  type RouteImpl,
+  requireCustomer,
+  type SessionCustomer,
+  sha256,
+  upstream,
+} from '../context.js';
+import { invalidField, ProxyHttpError } from '../errors.js';
+import { loadCatalog } from './catalog.js';
+
+type Pending = { state: 'pending'; fingerprint: string };
+type Done = { state: 'done'; fingerprint: string; checkout: Checkout };
+type Entry = Pending | Done;
+
+/** How long a checkout being created holds its `request_id` before another may try. */
+const PENDING_MS = 60_000;
+/** How long a request waits for a twin being created in another process. */
+const WAIT_MS = 20_000;
+const POLL_MS = 25;
+
+export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
+  const { config } = ctx.shared;
+  const body = ctx.body;
+  const customer = config.allowAnonymousCheckout
+    ? await ctx.customer()
+    : await requireCustomer(ctx);
+
+  const catalog = await loadCatalog(ctx.shared, ctx.request);
+  const product = catalog.find((p) => p.id === body.product_id);
+  if (!product) throw invalidField('product_id', 'is not a product of this store');
+  if (body.custom_price !== undefined && !config.allowCustomPrice) {
+    throw invalidField('custom_price', 'is not accepted by this store');
+  }
+
+  const allowed = config.allowedOrigins ?? [ctx.url.origin];
+  let successUrl: string;
+  if (body.success_url !== undefined) {
+    const url = new URL(body.success_url);
+    if (!allowed.includes(url.origin)) {
+      throw invalidField('success_url', "must be on this site's own origin");
+    }
+    successUrl = url.href;
+  } else {
+    successUrl =
+      product.default_success_url && isHttpUrl(product.default_success_url)
+        ? product.default_success_url
+        : `${ctx.origin}/`;
+  }
+
+  const upstreamBody: CreateCheckoutBody = { product_id: product.id, success_url: successUrl };
+  if (body.units !== undefined) upstreamBody.units = body.units;
+  if (body.custom_price !== undefined) upstreamBody.custom_price = body.custom_price;
+  if (body.discount_code !== undefined) upstreamBody.discount_code = body.discount_code;
+  if (body.custom_fields !== undefined) upstreamBody.custom_fields = body.custom_fields;
+  if (body.metadata !== undefined) upstreamBody.metadata = body.metadata;
+  if (customer?.id) upstreamBody.customer = { id: customer.id };
+  else if (customer?.email) upstreamBody.customer = { email: customer.email };
+
+  const requestId = body.request_id ?? globalThis.crypto.randomUUID();
+  const scope = await checkoutScope(ctx, customer);
+  const digest = await sha256(`${scope}\u0000${requestId}`);
+  const fingerprint = await sha256(stableJson(upstreamBody));
+  // Scoped per customer, so two customers' request ids can never meet at the service.
+  upstreamBody.request_id = `bk_${digest.slice(0, 40)}`;
+
+  const checkout = await onceAcrossProcesses(ctx, `bk:checkout:${digest}`, fingerprint, () =>
+    upstream(ctx, 'product_id', () => ctx.shared.client.checkouts.create(upstreamBody)),
+  );
+  if (!isHttpUrl(checkout.checkout_url)) {
+    ctx.shared.report(
+      new Error('billing-kit: the service answered a checkout whose checkout_url is not http(s)'),
+      ctx.request,
+    );
+    throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
+  }
+  return { body: { ...checkout, request_id: requestId } };
+};
+
+/** Whose request ids these are: the customer, or for a signed-out visitor their client key. */
+async function checkoutScope(ctx: BaseContext, customer: SessionCustomer | null) {
+  if (customer?.id) return `id:${customer.id}`;
+  if (customer?.email) return `email:${customer.email.toLowerCase()}`;
+  return `anonymous:${await clientKey(ctx)}`;
+}
+
+/**
+ * One upstream call per key: the first request takes the key with the store's atomic `add`,
+ * calls, and stores the answer; a twin in this process awaits the same promise, a twin in
+ * another process polls the store. A failed call frees the key so a retry can try again. The
+ * same `request_id` with a different body is a 409.
+ */
+async function onceAcrossProcesses(
+  ctx: BaseContext,
+  key: string,
+  fingerprint: string,
+  call: () => Promise<Checkout>,
+): Promise<Checkout> {
+  const { store, idempotencyTtlMs } = ctx.shared.config;
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const raw = await store.get(key);
+    const record = raw === null ? null : parse(raw);
+    if (raw !== null && record === null) {
+      await store.delete(key); // damaged: start over
+      continue;
+    }
+    if (record !== null) {
+      if (record.fingerprint !== fingerprint) {
+        throw new ProxyHttpError(
+          409,
+          'conflict',
+          'request_id was already used for a different checkout',
+          {
+            fields: [
+              {
+                field: 'request_id',
+                message: 'was already used for a different checkout; send a new one',
+              },
+            ],
+          },
+        );
+      }
+      if (record.state === 'done') return record.checkout;
+      const local = ctx.shared.inflight.get(key);
+      if (local) {
+        await local.catch(() => undefined);
+      } else {
+        if (Date.now() > deadline) {
+          throw new ProxyHttpError(
+            409,
+            'conflict',
+            'a checkout with this request_id is still being created; try again',
+            {
+              fields: [{ field: 'request_id', message: 'is still being processed; try again' }],
+              headers: { 'retry-after': '1' },
+            },
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+      continue;
+    }
+    const pending: Pending = { state: 'pending', fingerprint };
+    if (!(await store.add(key, JSON.stringify(pending), Math.min(PENDING_MS, idempotencyTtlMs)))) {
+      continue;
+    }
+    const work = (async () => {
+      let checkout: Checkout;
+      try {
+        checkout = await call();
+      } catch (error) {
+        await store.delete(key);
+        throw error;
+      }
+      const done: Done = { state: 'done', fingerprint, checkout };
+      await store.set(key, JSON.stringify(done), idempotencyTtlMs);
+      return checkout;
+    })();
+    ctx.shared.inflight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      ctx.shared.inflight.delete(key);
+    }
+  }
+}
+
+function parse(raw: string): Entry | null {
+  try {
+    const value = JSON.parse(raw) as Entry;
+    return value && typeof value.fingerprint === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON with object keys sorted, so equal bodies give equal fingerprints. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as { [key: string]: unknown })
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

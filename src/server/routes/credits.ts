@@ -1,0 +1,211 @@
+// The customer's credits: accounts, one account, its entries, and its exact balance. Ownership
+// is the account's `customer_id`; someone else's account answers exactly as a missing one.
+//
+// The balance is Σcredit − Σdebit over the account's entries, added as decimal strings (never
+// JS numbers). It is cached per account in the store with the id of the newest entry it
+// counted; a later read asks only for entries newer than that one (`ending_before` = that id,
+// newest first), so an account with 100,000 entries and 10 new ones costs one request.
+import { addAmounts, isAmount, subtractAmounts } from '../../contract/amount.js';
+import type { CreditsEntry } from '../../contract/schemas.js';
+import {
+  type BaseContext,
+  isNotFound,
+  once,
+  type RouteImpl,
+  requireCustomer,
+  upstream,
+  upstreamError,
+} from '../context.js';
+import { notFound, ProxyHttpError } from '../errors.js';
+
+/** What the proxy remembers of an account: whose it is and its unit. */
+type AccountFacts = { customer_id: string; unit_label: string };
+/** The cached balance: the sum up to and including the entry `newest`. */
+type BalanceState = { newest: string | null; balance: string; as_of: string };
+
+/** Owners do not change; a short lifetime still lets a closed or moved account drop out. */
+const ACCOUNT_TTL_MS = 5 * 60_000;
+/** An unread balance is forgotten after a day; the next read counts from the start. */
+const BALANCE_TTL_MS = 24 * 60 * 60_000;
+/** The most entries one request may ask for. */
+const PAGE = 100;
+
+/** The account's facts if it is the session customer's; else the one 404. */
+async function ownAccount(ctx: BaseContext, accountId: string): Promise<AccountFacts> {
+  const customer = await requireCustomer(ctx);
+  if (!customer.id) throw notFound('account_id');
+  const { store } = ctx.shared.config;
+  const key = `bk:account:${accountId}`;
+  let facts = parseJson<AccountFacts>(await store.get(key));
+  if (facts === null) {
+    const account = await upstream(ctx, 'account_id', () =>
+      ctx.shared.client.credits.retrieveAccount({ account_id: accountId }),
+    );
+    if (account.id !== accountId) throw notFound('account_id');
+    facts = { customer_id: account.customer_id, unit_label: account.unit_label };
+    await store.set(key, JSON.stringify(facts), ACCOUNT_TTL_MS);
+  }
+  if (facts.customer_id !== customer.id) throw notFound('account_id');
+  return facts;
+}
+
+/** `GET /credits/accounts`: the customer's accounts, a cursor page at a time. */
+export const creditAccounts: RouteImpl<'creditAccounts'> = async (ctx) => {
+  const customer = await requireCustomer(ctx);
+  const empty = { object: 'list', data: [], has_more: false };
+  if (!customer.id) return { body: empty };
+  const customerId = customer.id;
+  let list: Awaited<ReturnType<typeof ctx.shared.client.credits.listAccounts>>;
+  try {
+    list = await ctx.shared.client.credits.listAccounts({
+      customer_id: customerId,
+      limit: ctx.query.limit,
+      starting_after: ctx.query.starting_after,
+      ending_before: ctx.query.ending_before,
+    });
+  } catch (error) {
+    // A cursor that names no account of this customer reads as an empty page.
+    if (isNotFound(error)) return { body: empty };
+    throw upstreamError(ctx, error, 'account_id');
+  }
+  return { body: { ...list, data: list.data.filter((a) => a.customer_id === customerId) } };
+};
+
+/** `GET /credits/accounts/{account_id}`: one of the customer's accounts. */
+export const creditAccount: RouteImpl<'creditAccount'> = async (ctx) => {
+  const accountId = ctx.params.account_id as string;
+  const customer = await requireCustomer(ctx);
+  if (!customer.id) throw notFound('account_id');
+  const account = await upstream(ctx, 'account_id', () =>
+    ctx.shared.client.credits.retrieveAccount({ account_id: accountId }),
+  );
+  if (account.id !== accountId || account.customer_id !== customer.id) {
+    throw notFound('account_id');
+  }
+  return { body: account };
+};
+
+/** `GET /credits/accounts/{account_id}/entries`: the account's history, newest first. */
+export const creditEntries: RouteImpl<'creditEntries'> = async (ctx) => {
+  const accountId = ctx.params.account_id as string;
+  await ownAccount(ctx, accountId);
+  const list = await upstream(ctx, 'account_id', () =>
+    ctx.shared.client.credits.listEntries({
+      account_id: accountId,
+      limit: ctx.query.limit,
+      starting_after: ctx.query.starting_after,
+      ending_before: ctx.query.ending_before,
+    }),
+  );
+  return { body: { ...list, data: list.data.filter((e) => e.account_id === accountId) } };
+};
+
+/** `GET /credits/accounts/{account_id}/balance`: `{ balance, unit_label, as_of }`. */
+export const creditBalance: RouteImpl<'creditBalance'> = async (ctx) => {
+  const accountId = ctx.params.account_id as string;
+  const facts = await ownAccount(ctx, accountId);
+  const state = await once(ctx.shared, `bk:balance:${accountId}`, () =>
+    refreshBalance(ctx, accountId),
+  );
+  return { body: { balance: state.balance, unit_label: facts.unit_label, as_of: state.as_of } };
+};
+
+/** Brings the cached balance up to date: only newer entries, or every entry on a miss. */
+async function refreshBalance(ctx: BaseContext, accountId: string): Promise<BalanceState> {
+  const { store } = ctx.shared.config;
+  const key = `bk:balance:${accountId}`;
+  const cached = parseJson<BalanceState>(await store.get(key));
+  let state: BalanceState;
+  if (cached !== null && cached.newest !== null && isAmount(cached.balance)) {
+    try {
+      state = await countNewer(ctx, accountId, cached);
+    } catch (error) {
+      // The entry the cache stopped at is gone (it cannot be, in a ledger; but if it is,
+      // counting again from the start is still exact).
+      if (!isNotFound(error)) throw upstreamError(ctx, error, 'account_id');
+      state = await countAll(ctx, accountId);
+    }
+  } else {
+    state = await countAll(ctx, accountId);
+  }
+  await store.set(key, JSON.stringify(state), BALANCE_TTL_MS);
+  return state;
+}
+
+/** Every entry, newest first, `starting_after` the last of each page. */
+async function countAll(ctx: BaseContext, accountId: string): Promise<BalanceState> {
+  let balance = '0';
+  let newest: string | null = null;
+  let after: string | undefined;
+  for (;;) {
+    const asOf = new Date().toISOString();
+    const page = await upstream(ctx, 'account_id', () =>
+      ctx.shared.client.credits.listEntries({
+        account_id: accountId,
+        limit: PAGE,
+        starting_after: after,
+      }),
+    );
+    newest ??= page.data[0]?.id ?? null;
+    balance = addEntries(ctx, balance, page.data);
+    const last = page.data.at(-1);
+    if (!page.has_more || last === undefined) return { newest, balance, as_of: asOf };
+    after = last.id;
+  }
+}
+
+/**
+ * Only the entries newer than `state.newest`: `ending_before` it, newest first. Each page is
+ * the run just above the cursor, so the next cursor is the page's first (newest) entry.
+ */
+async function countNewer(
+  ctx: BaseContext,
+  accountId: string,
+  state: BalanceState,
+): Promise<BalanceState> {
+  let { balance, newest } = state;
+  let asOf = new Date().toISOString();
+  for (;;) {
+    const before = newest as string;
+    asOf = new Date().toISOString();
+    const page = await ctx.shared.client.credits.listEntries({
+      account_id: accountId,
+      limit: PAGE,
+      ending_before: before,
+    });
+    balance = addEntries(ctx, balance, page.data);
+    const first = page.data[0];
+    if (first !== undefined) newest = first.id;
+    if (!page.has_more || first === undefined) return { newest, balance, as_of: asOf };
+  }
+}
+
+/** `balance` plus the credits minus the debits of `entries`, exactly. */
+function addEntries(ctx: BaseContext, balance: string, entries: readonly CreditsEntry[]): string {
+  let total = balance;
+  for (const entry of entries) {
+    if (!isAmount(entry.amount) || (entry.side !== 'credit' && entry.side !== 'debit')) {
+      ctx.shared.report(
+        new Error(
+          `billing-kit: credits entry ${entry.id} has side ${JSON.stringify(entry.side)} and amount ${JSON.stringify(entry.amount)}; the balance cannot be summed`,
+        ),
+        ctx.request,
+      );
+      throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
+    }
+    total =
+      entry.side === 'credit'
+        ? addAmounts(total, entry.amount)
+        : subtractAmounts(total, entry.amount);
+  }
+  return total;
+}
+
+function parseJson<T>(raw: string | null): T | null {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
