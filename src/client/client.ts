@@ -12,6 +12,7 @@ import {
   schemaKeys,
 } from '../contract/endpoints.js';
 import { type FieldIssue, fieldIssues, issueMessages, issuePath } from '../contract/issues.js';
+import type { Known } from '../contract/schemas.js';
 import {
   BillingError,
   type BillingErrorDetails,
@@ -78,10 +79,16 @@ export type OperationArgs<O extends OperationId> =
     ? [input?: OperationInput<O>, options?: RequestOptions]
     : [input: OperationInput<O>, options?: RequestOptions];
 
+/**
+ * What an operation's method resolves to: the parsed answer, typed as the contract's named types
+ * (`Subscription`, `Checkout`, …): unknown fields are kept at run time but not typed.
+ */
+export type OperationResult<O extends OperationId> = Known<OperationOutput<O>>;
+
 /** One operation as a method. */
 export type OperationMethod<O extends OperationId> = (
   ...args: OperationArgs<O>
-) => Promise<OperationOutput<O>>;
+) => Promise<OperationResult<O>>;
 
 /** The client: one method per operation of the service, grouped by resource. */
 export type BillingClient = {
@@ -93,7 +100,7 @@ export type BillingClient = {
   request<O extends OperationId>(
     operation: O,
     ...args: OperationArgs<O>
-  ): Promise<OperationOutput<O>>;
+  ): Promise<OperationResult<O>>;
   customers: {
     /** `GET /v1/customers/list`: a page of customers (`page_number`, `page_size`). */
     list: OperationMethod<'listCustomers'>;

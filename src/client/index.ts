@@ -8,6 +8,7 @@ export {
   type FetchLike,
   type OperationArgs,
   type OperationMethod,
+  type OperationResult,
   type RequestOptions,
 } from './client.js';
 export {
