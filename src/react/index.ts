@@ -1,2 +1,93 @@
-// billing-kit/react: the provider, hooks and components.
-export {};
+// billing-kit/react: the provider, the hooks, the query keys and `*Options` factories.
+// Components are added here by their authors.
+
+export { isAllowedRedirect } from './attempt.js';
+export type { Navigate } from './context.js';
+export {
+  billingKeys,
+  type MetricsKeyParams,
+  type PageKeyParams,
+  type TransactionsKeyParams,
+} from './keys.js';
+export {
+  type CheckoutInput,
+  type CheckoutState,
+  type CreditAccountInput,
+  type DeleteDiscountInput,
+  type MutationCallbacks,
+  type RedirectState,
+  type ReverseCreditTransactionInput,
+  type UpgradeSubscriptionInput,
+  type UseCheckoutOptions,
+  type UseCheckoutResult,
+  type UsePortalOptions,
+  type UsePortalResult,
+  type UseUpgradeSubscriptionResult,
+  useCheckout,
+  useCreditAccount,
+  useDeleteDiscount,
+  useLicense,
+  usePortal,
+  useReverseCreditTransaction,
+  useUpgradeSubscription,
+  type ValidateLicenseInput,
+} from './mutations.js';
+export {
+  type CreditsAccountParams,
+  type CreditsBalance,
+  type CreditsCursor,
+  type CreditsEntriesPage,
+  type CreditsHistoryParams,
+  type CustomerSubscriptionsParams,
+  type CustomersParams,
+  creditsAccountsOptions,
+  creditsBalanceOptions,
+  creditsHistoryOptions,
+  customerSubscriptionsOptions,
+  customersOptions,
+  type DiscountParams,
+  discountOptions,
+  type PageParams,
+  productsOptions,
+  type StoreMetricsParams,
+  type SubscriptionParams,
+  storeMetricsOptions,
+  subscriptionOptions,
+  type TransactionsParams,
+  transactionsOptions,
+} from './options.js';
+export { BillingProvider, type BillingProviderProps } from './provider.js';
+export {
+  createProxyClient,
+  DEFAULT_BASE_PATH,
+  isTransientError,
+  type ProxyCall,
+  type ProxyCallOptions,
+  type ProxyClient,
+  type ProxyClientOptions,
+  type ProxyFetch,
+  type ProxyRouteInput,
+  type ProxyRouteOutput,
+} from './proxy-client.js';
+export {
+  type QueryPassThrough,
+  type UseCreditsAccountsOptions,
+  type UseCreditsBalanceOptions,
+  type UseCreditsHistoryOptions,
+  type UseCustomerSubscriptionsOptions,
+  type UseCustomersOptions,
+  type UseDiscountOptions,
+  type UseProductsOptions,
+  type UseStoreMetricsOptions,
+  type UseSubscriptionOptions,
+  type UseTransactionsOptions,
+  useCreditsAccounts,
+  useCreditsBalance,
+  useCreditsHistory,
+  useCustomerSubscriptions,
+  useCustomers,
+  useProducts,
+  useStoreMetrics,
+  useSubscription,
+  useTransactions,
+} from './queries.js';

@@ -1,0 +1,109 @@
+// Redirect targets and idempotency keys: the two safety rules of the billing mutations.
+import { BillingError } from '../client/error.js';
+
+/**
+ * True when a checkout or portal link may be followed: an https link to the service's own
+ * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io), or a link
+ * on one of `extraOrigins` (the provider's `checkoutOrigins`, such as the sandbox's).
+ */
+export function isAllowedRedirect(url: string, extraOrigins: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (extraOrigins.includes(parsed.origin)) return true;
+  const host = parsed.hostname.toLowerCase();
+  return (
+    parsed.protocol === 'https:' &&
+    parsed.port === '' &&
+    (host === 'creem.io' || host.endsWith('.creem.io'))
+  );
+}
+
+/**
+ * The link to send the buyer to, or a `BillingError` (kind `invalid_response`) when it is
+ * missing or leads somewhere not allowed.
+ */
+export function checkedRedirect(
+  url: string | undefined | null,
+  extraOrigins: readonly string[],
+  caller: string,
+  field: string,
+): string {
+  if (!url) {
+    throw new BillingError(
+      `billing-kit: ${caller} got no ${field} to send the buyer to. Check that the proxy and the ` +
+        'service are up to date.',
+      { kind: 'invalid_response', status: 0, messages: [`${field} is missing`], path: field },
+    );
+  }
+  if (!isAllowedRedirect(url, extraOrigins)) {
+    let origin = url;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      // not a URL at all: named whole below
+    }
+    throw new BillingError(
+      `billing-kit: ${caller} refused to send the buyer to ${url}: ${origin} is not an allowed ` +
+        `origin. If you trust it, add "${origin}" to <BillingProvider checkoutOrigins>.`,
+      {
+        kind: 'invalid_response',
+        status: 0,
+        messages: [`${field} ${url} is not on an allowed origin`],
+        path: field,
+      },
+    );
+  }
+  return url;
+}
+
+/** A random id with a prefix, from the platform's CSPRNG (`randomUUID` where it exists). */
+export function randomId(prefix: string): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === 'function') return `${prefix}_${crypto.randomUUID()}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `${prefix}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** JSON with sorted keys: two bodies with the same content give the same text. */
+export function stableKey(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * One idempotency key per logical attempt: the same body gets the same key until the attempt
+ * succeeds (or is reset), so a retry, a second click or a repeat after a lost answer cannot act
+ * twice; a different body starts a new attempt with a new key.
+ */
+export class AttemptKeys {
+  #body: string | null = null;
+  #key = '';
+  readonly #prefix: string;
+
+  /** @param prefix Starts every key, such as `chk` (checkouts) or `cred` (credits). */
+  constructor(prefix: string) {
+    this.#prefix = prefix;
+  }
+
+  /** The key of the attempt that sends `body`. */
+  keyFor(body: unknown): string {
+    const text = stableKey(body);
+    if (this.#body !== text) {
+      this.#body = text;
+      this.#key = randomId(this.#prefix);
+    }
+    return this.#key;
+  }
+
+  /** Ends the attempt: the next body gets a new key, even an identical one. */
+  reset(): void {
+    this.#body = null;
+  }
+}

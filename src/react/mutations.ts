@@ -1,0 +1,405 @@
+'use client';
+// The mutation hooks. Each invalidates exactly the keys of what it changes; only the writes
+// that carry an idempotency key (a checkout's `request_id`, a credit's `idempotency_key`) are
+// retried.
+import { type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { BillingError } from '../client/error.js';
+import type {
+  Checkout,
+  CreditsTransaction,
+  Discount,
+  License,
+  PageList,
+  Product,
+  Subscription,
+} from '../contract/schemas.js';
+import { AttemptKeys, checkedRedirect } from './attempt.js';
+import { type Navigate, useBillingContext } from './context.js';
+import { billingKeys } from './keys.js';
+import type { ProxyRouteInput } from './proxy-client.js';
+
+/** Where a redirecting action is: asking the proxy, leaving the page, or failed. */
+export type RedirectState = 'idle' | 'submitting' | 'redirecting' | 'failed';
+/** Where a checkout is: `idle`, `submitting`, `redirecting` (to the checkout page) or `failed`. */
+export type CheckoutState = RedirectState;
+
+/** Callbacks a mutation hook calls after its own work (cache updates) is done. */
+export type MutationCallbacks<TData, TVariables> = {
+  /** Called with the result. Default: none. */
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  /** Called with the error, after any optimistic change is rolled back. Default: none. */
+  onError?: (error: BillingError, variables: TVariables) => void;
+};
+
+/** What `checkout(body)` takes: the proxy's checkout body. `request_id` is filled in. */
+export type CheckoutInput = ProxyRouteInput<'createCheckout'>;
+
+/** Options of `useCheckout`. */
+export type UseCheckoutOptions = MutationCallbacks<Checkout, CheckoutInput> & {
+  /** How the buyer is sent to `checkout_url`. Default: the provider's `navigate`. */
+  navigate?: Navigate;
+};
+
+/** What `useCheckout` returns. */
+export type UseCheckoutResult = {
+  /** `idle`, `submitting`, `redirecting` (on its way to the checkout page) or `failed`. */
+  state: CheckoutState;
+  /**
+   * Starts a checkout and, once it exists, sends the buyer to its `checkout_url` (only on an
+   * allowed origin). A second call while one is under way joins it; a call after a failure
+   * with the same body reuses its `request_id`, so at most one checkout is made. Never rejects:
+   * read `state` and `error`.
+   */
+  checkout: (body: CheckoutInput) => Promise<void>;
+  /** The checkout once created. */
+  data: Checkout | undefined;
+  /** Why it failed (`fields` lists refused inputs), or null. */
+  error: BillingError | null;
+  /** Back to `idle`; the next call starts a new attempt with a new `request_id`. */
+  reset: () => void;
+};
+
+/**
+ * Starts a checkout for the signed-in customer and redirects to the service's checkout page.
+ *
+ * @example
+ * const { state, checkout, error } = useCheckout();
+ * <button disabled={state !== 'idle' && state !== 'failed'}
+ *   onClick={() => checkout({ product_id: 'prod_pro' })}>Buy</button>
+ */
+export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult {
+  const context = useBillingContext('useCheckout');
+  const { client, queryClient, checkoutOrigins } = context;
+  const navigate = options.navigate ?? context.navigate;
+  const [attempts] = useState(() => new AttemptKeys('chk'));
+  const mutation = useMutation<Checkout, BillingError, CheckoutInput>(
+    {
+      mutationKey: [...billingKeys.all, 'checkout'],
+      mutationFn: async (body) => {
+        const created = await client.createCheckout(body);
+        checkedRedirect(created.checkout_url, checkoutOrigins, 'useCheckout', 'checkout_url');
+        return created;
+      },
+      // Safe: every attempt carries the same request_id.
+      retry: client.retry,
+      onSuccess: (created, body) => {
+        attempts.reset();
+        navigate(created.checkout_url as string);
+        options.onSuccess?.(created, body);
+      },
+      onError: (error, body) => options.onError?.(error, body),
+    },
+    queryClient,
+  );
+  const run = useSingleFlight<CheckoutInput, CheckoutInput>(
+    mutation.mutateAsync,
+    mutation.reset,
+    attempts,
+    (body, key) => ({
+      ...body,
+      request_id: body.request_id ?? key,
+    }),
+  );
+  return {
+    state: redirectState(mutation.status),
+    checkout: run.start,
+    data: mutation.data,
+    error: mutation.error,
+    reset: run.reset,
+  };
+}
+
+/** Options of `usePortal`. */
+export type UsePortalOptions = {
+  /** How the customer is sent to the portal. Default: the provider's `navigate`. */
+  navigate?: Navigate;
+  /** Called with the error. Default: none. */
+  onError?: (error: BillingError) => void;
+};
+
+/** What `usePortal` returns. */
+export type UsePortalResult = {
+  /** `idle`, `submitting`, `redirecting` (on its way to the portal) or `failed`. */
+  state: RedirectState;
+  /** Asks for a portal link and opens it. A second call while one is under way joins it. */
+  open: () => Promise<void>;
+  /** Why it failed, or null. */
+  error: BillingError | null;
+  /** Back to `idle`. */
+  reset: () => void;
+};
+
+/** Opens the service's customer portal for the signed-in customer. */
+export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
+  const context = useBillingContext('usePortal');
+  const { client, queryClient, checkoutOrigins } = context;
+  const navigate = options.navigate ?? context.navigate;
+  const mutation = useMutation<string, BillingError, undefined>(
+    {
+      mutationKey: [...billingKeys.all, 'portal'],
+      mutationFn: async () => {
+        const { customer_portal_link } = await client.portal();
+        return checkedRedirect(
+          customer_portal_link,
+          checkoutOrigins,
+          'usePortal',
+          'customer_portal_link',
+        );
+      },
+      retry: false,
+      onSuccess: (link) => navigate(link),
+      onError: (error) => options.onError?.(error),
+    },
+    queryClient,
+  );
+  const [attempts] = useState(() => new AttemptKeys('portal'));
+  const run = useSingleFlight<undefined, undefined>(
+    mutation.mutateAsync,
+    mutation.reset,
+    attempts,
+    () => undefined,
+  );
+  return {
+    state: redirectState(mutation.status),
+    open: useCallback(() => run.start(undefined), [run.start]),
+    error: mutation.error,
+    reset: run.reset,
+  };
+}
+
+function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): RedirectState {
+  return status === 'pending'
+    ? 'submitting'
+    : status === 'success'
+      ? 'redirecting'
+      : status === 'error'
+        ? 'failed'
+        : 'idle';
+}
+
+/**
+ * One run at a time: a call while a run is under way (or after one succeeded: the page is
+ * leaving) joins it instead of sending again. Errors stay in the mutation's state.
+ */
+function useSingleFlight<TInput, TVariables>(
+  mutateAsync: (variables: TVariables) => Promise<unknown>,
+  resetMutation: () => void,
+  attempts: AttemptKeys,
+  withKey: (input: TInput, key: string) => TVariables,
+) {
+  const current = useRef<Promise<void> | null>(null);
+  const latest = useRef({ mutateAsync, withKey });
+  latest.current = { mutateAsync, withKey };
+  const start = useCallback(
+    (input: TInput): Promise<void> => {
+      if (current.current) return current.current;
+      const { mutateAsync, withKey } = latest.current;
+      const run = mutateAsync(withKey(input, attempts.keyFor(input))).then(
+        () => undefined,
+        () => {
+          current.current = null;
+        },
+      );
+      current.current = run;
+      return run;
+    },
+    [attempts],
+  );
+  const reset = useCallback(() => {
+    current.current = null;
+    attempts.reset();
+    resetMutation();
+  }, [attempts, resetMutation]);
+  return { start, reset };
+}
+
+/** What `useUpgradeSubscription`'s `mutate` takes. */
+export type UpgradeSubscriptionInput = ProxyRouteInput<'upgradeSubscription'>;
+/** What `useUpgradeSubscription` returns: React Query's mutation result. */
+export type UseUpgradeSubscriptionResult = UseMutationResult<
+  Subscription,
+  BillingError,
+  UpgradeSubscriptionInput,
+  UpgradeSnapshot
+>;
+type UpgradeSnapshot = { previous: Array<[QueryKey, unknown]> };
+
+/**
+ * Moves a subscription to another product of the catalog. The change shows at once in every
+ * cached list and detail (with the catalog's product when it is cached), is rolled back if the
+ * proxy refuses, and subscriptions and transactions are refetched when it settles.
+ *
+ * @example
+ * const upgrade = useUpgradeSubscription();
+ * upgrade.mutate({ subscription_id: sub.id, product_id: 'prod_team' });
+ */
+export function useUpgradeSubscription(
+  options: MutationCallbacks<Subscription, UpgradeSubscriptionInput> = {},
+): UseUpgradeSubscriptionResult {
+  const { client, queryClient } = useBillingContext('useUpgradeSubscription');
+  return useMutation<Subscription, BillingError, UpgradeSubscriptionInput, UpgradeSnapshot>(
+    {
+      mutationKey: [...billingKeys.subscriptions.all, 'upgrade'],
+      mutationFn: (input) => client.upgradeSubscription(input),
+      retry: false,
+      onMutate: async (input) => {
+        await queryClient.cancelQueries({ queryKey: billingKeys.subscriptions.all });
+        const previous = queryClient.getQueriesData({ queryKey: billingKeys.subscriptions.all });
+        const product =
+          queryClient
+            .getQueryData<Product[]>(billingKeys.products())
+            ?.find((p) => p.id === input.product_id) ?? input.product_id;
+        const change = (sub: Subscription): Subscription =>
+          sub.id !== input.subscription_id
+            ? sub
+            : {
+                ...sub,
+                product,
+                ...(sub.items
+                  ? {
+                      items: sub.items.map((item) => ({ ...item, product_id: input.product_id })),
+                    }
+                  : {}),
+              };
+        queryClient.setQueriesData<PageList<Subscription>>(
+          { queryKey: billingKeys.subscriptions.lists() },
+          (list) => list && { ...list, items: list.items.map(change) },
+        );
+        queryClient.setQueryData<Subscription>(
+          billingKeys.subscriptions.detail(input.subscription_id),
+          (sub) => sub && change(sub),
+        );
+        return { previous };
+      },
+      onError: (error, input, snapshot) => {
+        for (const [key, data] of snapshot?.previous ?? []) queryClient.setQueryData(key, data);
+        options.onError?.(error, input);
+      },
+      onSuccess: (data, input) => options.onSuccess?.(data, input),
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
+          queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
+        ]),
+    },
+    queryClient,
+  );
+}
+
+/** What `useLicense`'s `mutate` takes: the key and the instance to check it for. */
+export type ValidateLicenseInput = ProxyRouteInput<'validateLicense'>;
+
+/**
+ * Validates a license key for an instance. The answer is also kept under
+ * `billingKeys.licenses.validate(key, instance_id)`.
+ */
+export function useLicense(
+  options: MutationCallbacks<License, ValidateLicenseInput> = {},
+): UseMutationResult<License, BillingError, ValidateLicenseInput> {
+  const { client, queryClient } = useBillingContext('useLicense');
+  return useMutation<License, BillingError, ValidateLicenseInput>(
+    {
+      mutationKey: [...billingKeys.licenses.all, 'validate'],
+      mutationFn: (input) => client.validateLicense(input),
+      retry: false,
+      onSuccess: (license, input) => {
+        queryClient.setQueryData(
+          billingKeys.licenses.validate(input.key, input.instance_id),
+          license,
+        );
+        options.onSuccess?.(license, input);
+      },
+      onError: (error, input) => options.onError?.(error, input),
+    },
+    queryClient,
+  );
+}
+
+/** What `useCreditAccount`'s `mutate` takes; `idempotency_key` is filled in when absent. */
+export type CreditAccountInput = Omit<ProxyRouteInput<'adminCredit'>, 'idempotency_key'> & {
+  /** Default: one generated per logical attempt (same body → same key until it succeeds). */
+  idempotency_key?: string;
+};
+
+/**
+ * Adds credits to a customer's account (seller only). One idempotency key per logical
+ * attempt: retries, double submits and a repeat after a lost answer credit once.
+ */
+export function useCreditAccount(
+  options: MutationCallbacks<CreditsTransaction, CreditAccountInput> = {},
+): UseMutationResult<CreditsTransaction, BillingError, CreditAccountInput> {
+  const { client, queryClient } = useBillingContext('useCreditAccount');
+  const [attempts] = useState(() => new AttemptKeys('cred'));
+  return useMutation<CreditsTransaction, BillingError, CreditAccountInput>(
+    {
+      mutationKey: [...billingKeys.credits.all, 'credit'],
+      mutationFn: (input) =>
+        client.adminCredit({
+          ...input,
+          idempotency_key: input.idempotency_key ?? attempts.keyFor(input),
+        }),
+      // Safe: every attempt of one body carries the same idempotency key.
+      retry: client.retry,
+      onSuccess: async (transaction, input) => {
+        attempts.reset();
+        await queryClient.invalidateQueries({
+          queryKey: billingKeys.credits.account(input.account_id),
+        });
+        options.onSuccess?.(transaction, input);
+      },
+      onError: (error, input) => options.onError?.(error, input),
+    },
+    queryClient,
+  );
+}
+
+/** What `useReverseCreditTransaction`'s `mutate` takes. */
+export type ReverseCreditTransactionInput = ProxyRouteInput<'adminReverse'>;
+
+/** Reverses a credits transaction of an account (seller only). Never retried. */
+export function useReverseCreditTransaction(
+  options: MutationCallbacks<CreditsTransaction, ReverseCreditTransactionInput> = {},
+): UseMutationResult<CreditsTransaction, BillingError, ReverseCreditTransactionInput> {
+  const { client, queryClient } = useBillingContext('useReverseCreditTransaction');
+  return useMutation<CreditsTransaction, BillingError, ReverseCreditTransactionInput>(
+    {
+      mutationKey: [...billingKeys.credits.all, 'reverse'],
+      mutationFn: (input) => client.adminReverse(input),
+      retry: false,
+      onSuccess: async (transaction, input) => {
+        await queryClient.invalidateQueries({
+          queryKey: billingKeys.credits.account(input.account_id),
+        });
+        options.onSuccess?.(transaction, input);
+      },
+      onError: (error, input) => options.onError?.(error, input),
+    },
+    queryClient,
+  );
+}
+
+/** What `useDeleteDiscount`'s `mutate` takes. */
+export type DeleteDiscountInput = ProxyRouteInput<'adminDeleteDiscount'>;
+
+/** Deletes a discount (seller only); its code's cached preview is refetched. Never retried. */
+export function useDeleteDiscount(
+  options: MutationCallbacks<Discount, DeleteDiscountInput> = {},
+): UseMutationResult<Discount, BillingError, DeleteDiscountInput> {
+  const { client, queryClient } = useBillingContext('useDeleteDiscount');
+  return useMutation<Discount, BillingError, DeleteDiscountInput>(
+    {
+      mutationKey: [...billingKeys.discounts.all, 'delete'],
+      mutationFn: (input) => client.adminDeleteDiscount(input),
+      retry: false,
+      onSuccess: async (discount, input) => {
+        await queryClient.invalidateQueries({
+          queryKey: billingKeys.discounts.detail(discount.code),
+        });
+        options.onSuccess?.(discount, input);
+      },
+      onError: (error, input) => options.onError?.(error, input),
+    },
+    queryClient,
+  );
+}
