@@ -5,6 +5,7 @@
 // JS numbers). It is cached per account in the store with the id of the newest entry it
 // counted; a later read asks only for entries newer than that one (`ending_before` = that id,
 // newest first), so an account with 100,000 entries and 10 new ones costs one request.
+import { isBillingError } from '../../client/index.js';
 import { addAmounts, isAmount, subtractAmounts } from '../../contract/amount.js';
 import type { CreditsEntry } from '../../contract/schemas.js';
 import {
@@ -120,9 +121,11 @@ async function refreshBalance(ctx: BaseContext, accountId: string): Promise<Bala
     try {
       state = await countNewer(ctx, accountId, cached);
     } catch (error) {
-      // The entry the cache stopped at is gone (it cannot be, in a ledger; but if it is,
-      // counting again from the start is still exact).
-      if (!isNotFound(error)) throw upstreamError(ctx, error, 'account_id');
+      // The service no longer knows the entry the cache stopped at as a cursor (it cannot
+      // vanish from a ledger; but if it does, counting again from the start is still exact).
+      const stale =
+        isBillingError(error) && (error.kind === 'not_found' || error.kind === 'invalid_request');
+      if (!stale) throw upstreamError(ctx, error, 'account_id');
       state = await countAll(ctx, accountId);
     }
   } else {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { type BillingHandlerOptions, createBillingHandler, createMemoryStore } from './index.js';
+
+const key = 'creem_test_options_key_0123456789';
+const base: BillingHandlerOptions = {
+  apiKey: key,
+  baseUrl: 'https://sandbox.billing-kit.test',
+  fetch: async () => new Response('{}'),
+  products: ['prod_a'],
+  getCustomer: () => null,
+};
+
+function fails(options: unknown, message: RegExp) {
+  let thrown: unknown;
+  try {
+    createBillingHandler(options as BillingHandlerOptions);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(TypeError);
+  const text = (thrown as Error).message;
+  expect(text).toMatch(/^billing-kit: /);
+  expect(text).toMatch(message);
+  expect(text).not.toContain(key);
+}
+
+describe('createBillingHandler options', () => {
+  it('builds a handler with the defaults and exposes its basePath', () => {
+    expect(createBillingHandler(base).basePath).toBe('/api/billing');
+    expect(createBillingHandler({ ...base, basePath: '/billing/' }).basePath).toBe('/billing');
+  });
+
+  it('names the option that is wrong', () => {
+    fails(undefined, /options object/);
+    fails({ ...base, apiKey: '' }, /`apiKey` is required/);
+    fails({ ...base, getCustomer: undefined }, /`getCustomer` is required/);
+    fails({ ...base, products: 'prod_a' }, /`products` is required/);
+    fails({ ...base, products: ['prod_a', ''] }, /`products\[1\]` must be a product id/);
+    fails({ ...base, products: ['prod_a', 'prod_a'] }, /`products\[1\]` repeats/);
+    fails({ ...base, environment: 'staging' }, /`environment` must be 'test' or 'production'/);
+    fails({ ...base, baseUrl: 'ftp://x' }, /`baseUrl` must be an http\(s\) URL/);
+    fails({ ...base, basePath: 'api' }, /`basePath` must be a path/);
+    fails({ ...base, allowedOrigins: 'https://shop.test' }, /`allowedOrigins` must be an array/);
+    fails(
+      { ...base, allowedOrigins: ['https://shop.test/path'] },
+      /`allowedOrigins\[0\]` must be an origin/,
+    );
+    fails({ ...base, catalogTtlMs: -1 }, /`catalogTtlMs` must be a number/);
+    fails({ ...base, bodyLimit: 0 }, /`bodyLimit` must be a whole number/);
+    fails({ ...base, rateLimit: { limit: 0 } }, /`rateLimit.limit`/);
+    fails({ ...base, rateLimit: { clientIpHeader: 'bad header' } }, /`rateLimit.clientIpHeader`/);
+    fails({ ...base, rateLimit: { per: 5 } }, /`rateLimit.per` is not an option/);
+    fails({ ...base, store: { get() {} } }, /`store` must implement .*missing set/);
+    fails({ ...base, isAdmin: true }, /`isAdmin` must be a function/);
+    fails({ ...base, onError: 'console' }, /`onError` must be a function/);
+    fails(
+      { ...base, allowAnonymousCheckout: 'yes' },
+      /`allowAnonymousCheckout` must be true or false/,
+    );
+    fails({ ...base, alowedOrigins: [] }, /`alowedOrigins` is not an option/);
+  });
+
+  it('accepts every documented option', () => {
+    const handler = createBillingHandler({
+      ...base,
+      environment: 'test',
+      timeoutMs: 5000,
+      isAdmin: () => false,
+      basePath: '/billing',
+      allowedOrigins: ['https://shop.test', 'http://localhost:5173'],
+      catalogTtlMs: 0,
+      allowAnonymousCheckout: true,
+      allowCustomPrice: true,
+      store: createMemoryStore(),
+      idempotencyTtlMs: 60_000,
+      rateLimit: { limit: 5, windowMs: 1000, clientKey: () => null, clientIpHeader: 'x-real-ip' },
+      bodyLimit: 1024,
+      onError: () => {},
+      allowBrowser: false,
+    });
+    expect(typeof handler).toBe('function');
+    expect(createBillingHandler({ ...base, rateLimit: false }).basePath).toBe('/api/billing');
+  });
+});
