@@ -262,7 +262,8 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
     const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': apiKey };
     if (prepared.body !== undefined) headers['content-type'] = 'application/json';
     if (userAgent !== undefined) headers['user-agent'] = userAgent;
-    const init: RequestInit = { method: endpoint.method, headers };
+    // A redirect is not followed: fetch would carry x-api-key along to wherever it points.
+    const init: RequestInit = { method: endpoint.method, headers, redirect: 'manual' };
     if (prepared.body !== undefined) init.body = JSON.stringify(prepared.body);
 
     const key = endpoint.idempotencyKey;
@@ -391,8 +392,13 @@ function responseFailure(operation: OperationId, response: Response, text: strin
   details.operation = operation;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
-  const hint =
-    details.kind === 'rate_limited'
+  const redirected =
+    response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
+  if (redirected) details.messages = ['the service answered with a redirect'];
+  const location = response.headers.get('location');
+  const hint = redirected
+    ? `billing-kit does not follow redirects, so the API key is never sent elsewhere${location ? ` (this one pointed to ${location})` : ''}; check the baseUrl option.`
+    : details.kind === 'rate_limited'
       ? retryAfterMs === undefined
         ? 'Slow down and try again later.'
         : `The service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again.`

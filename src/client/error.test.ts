@@ -308,6 +308,23 @@ describe('answers the contract does not describe', () => {
   });
 });
 
+describe('redirects', () => {
+  test('are not followed, so the key goes nowhere else', async () => {
+    const { client, wire } = clientAnswering(
+      new Response(null, { status: 301, headers: { location: 'https://elsewhere.example/v1' } }),
+    );
+    const error = await failure(client.customers.list());
+    expect(wire.requests[0]?.redirect).toBe('manual');
+    expect(wire.requests).toHaveLength(1);
+    expect(error).toMatchObject({ kind: 'invalid_response', status: 301 });
+    expect(error.message).toBe(
+      'billing-kit: listCustomers failed (301 Moved Permanently): the service answered with a redirect. ' +
+        'billing-kit does not follow redirects, so the API key is never sent elsewhere (this one ' +
+        'pointed to https://elsewhere.example/v1); check the baseUrl option.',
+    );
+  });
+});
+
 describe('the API key never leaves in an error', () => {
   // A service that echoes the key back, a fetch that puts it in its own error: the worst cases.
   const echo = `key ${apiKey} was refused`;

@@ -117,6 +117,11 @@ export function isBillingError(value: unknown): value is BillingError {
 }
 
 const statusTexts: Record<number, string> = {
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',

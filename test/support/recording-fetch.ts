@@ -14,6 +14,8 @@ export type RecordedRequest = {
   body: unknown;
   /** The signal the client passed. */
   signal: AbortSignal | undefined;
+  /** The redirect mode the client asked for. */
+  redirect: RequestRedirect | undefined;
 };
 
 /**
@@ -60,6 +62,7 @@ export function recordingFetch(...answers: CannedAnswer[]) {
       bodyText,
       body: bodyText === undefined ? undefined : JSON.parse(bodyText),
       signal: init.signal ?? undefined,
+      redirect: init.redirect,
     };
     requests.push(request);
     const answer = queue.shift();
