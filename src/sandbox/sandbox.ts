@@ -1,0 +1,405 @@
+// createSandbox: the in-memory service. One store, one ledger, the API router, fault injection,
+// the hosted pages and a lazy Node server.
+
+import type {
+  Checkout,
+  Customer,
+  Discount,
+  License,
+  LicenseInstance,
+  Order,
+  Product,
+  Subscription,
+  Transaction,
+} from '../contract/schemas.js';
+import {
+  type CheckoutView,
+  checkoutView,
+  type DeclineResult,
+  declineCheckout,
+  type PayInput,
+  type PayResult,
+  payCheckout,
+} from './checkouts.js';
+import { grantCreditsWith } from './credits.js';
+import { errorCategory, SandboxError } from './errors.js';
+import { createFaults, delay, hang, type SandboxFaults, truncate } from './faults.js';
+import {
+  createLedger,
+  type Ledger,
+  type LedgerAccount,
+  type LedgerEntry,
+  type LedgerTransaction,
+} from './ledger.js';
+import type { Listening } from './listen.js';
+import { presentSubscription } from './present.js';
+import { createRandom, type Seed } from './random.js';
+import { type ApiAnswer, answerApi, errorAnswer, traceIdsFrom } from './router.js';
+import { seedSandbox } from './seed.js';
+import { type PendingProration, SandboxStore } from './state.js';
+
+/** Where the sandbox answers when no `baseUrl` is given. */
+export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.billing-kit.test';
+
+/** The sandbox's clock when no `now` is given: a fixed instant, so every run is the same. */
+export const SANDBOX_EPOCH = '2026-01-15T12:00:00.000Z';
+
+/** Options of {@link createSandbox}. */
+export type SandboxOptions = {
+  /** Seeds ids, keys and generated data: the same seed gives the same sandbox. Default: 1. */
+  seed?: Seed;
+  /**
+   * The current time: a Date, an ISO 8601 string or Unix milliseconds for a fixed clock, or a
+   * function answering one of those for a moving one (`() => new Date()` for the real time).
+   * Seeded data is laid out relative to it. Default: the fixed instant `SANDBOX_EPOCH`.
+   */
+  now?: Date | string | number | (() => Date | string | number);
+  /** Faults to inject into API requests (never into the hosted pages). Default: none. */
+  faults?: SandboxFaults;
+  /**
+   * The address the sandbox answers at. Its host is ignored when routing; its path is a prefix
+   * every request must carry (mount the sandbox under `/__sandbox` with
+   * `http://localhost:5173/__sandbox`). Default: `https://sandbox.billing-kit.test`.
+   */
+  baseUrl?: string;
+};
+
+/** The seeded data in the service's own shapes, as `--fixtures` prints it. */
+export type SandboxFixtures = {
+  /** The catalog, in catalog order. */
+  products: Product[];
+  /** Customers, oldest first. */
+  customers: Customer[];
+  /** Subscriptions, oldest first, with product, customer and last transaction expanded. */
+  subscriptions: Subscription[];
+  /** Discounts, including deleted ones (status `deleted`). */
+  discounts: Discount[];
+  /** Licenses; `instance` is the latest active one, `instances` lists every instance. */
+  licenses: (License & { instances: LicenseInstance[] })[];
+  /** Customer credit accounts (system accounts are never listed). */
+  credit_accounts: LedgerAccount[];
+};
+
+/** Everything the sandbox holds, for tests that check what the service keeps. */
+export type SandboxInspection = SandboxFixtures & {
+  checkouts: Checkout[];
+  orders: Order[];
+  transactions: Transaction[];
+  /** Prorations kept for a subscription's next charge (`proration-charge`). */
+  pending_prorations: PendingProration[];
+  /** The ledger's system accounts (one per unit label). */
+  credit_system_accounts: LedgerAccount[];
+  credit_transactions: LedgerTransaction[];
+  credit_entries: LedgerEntry[];
+  /** Every credit account's balance (Σcredit − Σdebit), by account id. */
+  credit_balances: Record<string, string>;
+};
+
+/** A running in-memory service. */
+export type Sandbox = {
+  /** A drop-in `fetch` that answers from the sandbox (relative paths resolve against `baseUrl`). */
+  fetch: typeof fetch;
+  /** Answers one request: the API under `/v1`, the hosted checkout page under `/checkout`. */
+  handle(request: Request): Promise<Response>;
+  /** The address the sandbox answers at (no trailing slash). */
+  baseUrl: string;
+  /** The sandbox's test API key (`creem_test_…`), for the `x-api-key` header. */
+  apiKey: string;
+  /**
+   * Serves the sandbox over HTTP on 127.0.0.1 (Node only). Answers `{ url, close() }`; `url`
+   * is the base URL to give clients, hosted-page links follow it.
+   * @param port Default: 0 (a free port).
+   * @param host Default: `127.0.0.1`.
+   */
+  listen(port?: number, host?: string): Promise<Listening>;
+  /** The seeded resources, as they stand now, in the service's shapes. */
+  fixtures(): SandboxFixtures;
+  /** Every collection the sandbox holds (O(size): for tests, not for hot paths). */
+  inspect(): SandboxInspection;
+  /** What the hosted checkout page shows for a checkout; throws for an unknown id. */
+  checkout(checkoutId: string): CheckoutView;
+  /** Pays a pending checkout as the hosted page's Pay button does (see `payCheckout`). */
+  pay(checkoutId: string, input?: PayInput): PayResult;
+  /** Declines a pending checkout as the hosted page's Decline button does. */
+  decline(checkoutId: string): DeclineResult;
+};
+
+function clockOf(now: SandboxOptions['now']): () => number {
+  const read = (value: Date | string | number): number => {
+    const ms =
+      value instanceof Date
+        ? value.getTime()
+        : typeof value === 'number'
+          ? value
+          : Date.parse(value);
+    if (!Number.isFinite(ms)) {
+      throw new TypeError(
+        `billing-kit: now "${String(value)}" is not a valid time; pass a Date, an ISO 8601 string, Unix milliseconds or a function answering one`,
+      );
+    }
+    return ms;
+  };
+  if (typeof now === 'function') return () => read(now());
+  const fixed = read(now ?? SANDBOX_EPOCH);
+  return () => fixed;
+}
+
+function baseOf(baseUrl: string): { baseUrl: string; basePath: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `billing-kit: baseUrl "${baseUrl}" is not an absolute URL; pass one such as ${DEFAULT_SANDBOX_BASE_URL}`,
+    );
+  }
+  const basePath = url.pathname.replace(/\/+$/, '');
+  return { baseUrl: `${url.origin}${basePath}`, basePath };
+}
+
+function json(answer: ApiAnswer): Response {
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...answer.headers },
+  });
+}
+
+function html(status: number, body: string): Response {
+  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Creates an in-memory emulator of the subscription-billing service: every operation of the
+ * interface document plus the product retrieve, with its keys, validation, error bodies,
+ * pagination, ledger, discounts, licenses, proration and metrics, on seeded data.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const seed = options.seed ?? 1;
+  const now = clockOf(options.now);
+  const { baseUrl, basePath } = baseOf(options.baseUrl ?? DEFAULT_SANDBOX_BASE_URL);
+  const root = createRandom(seed);
+  const idRandom = root.fork('ids');
+  const apiKey = `creem_test_${root.fork('key').chars(24)}`;
+  const storeId = `sto_${root.fork('store').chars(16)}`;
+  const id = (prefix: string) => `${prefix}_${idRandom.chars(22)}`;
+  const store = new SandboxStore({ storeId, now, id, random: root.fork('values') });
+
+  let ledgerTime: number | null = null;
+  const ledger: Ledger = createLedger({
+    storeId,
+    ids: id,
+    now: () => new Date(ledgerTime ?? now()),
+  });
+  seedSandbox({
+    store,
+    ledger,
+    random: root.fork('seed'),
+    atTime: (at, write) => {
+      ledgerTime = at;
+      try {
+        return write();
+      } finally {
+        ledgerTime = null;
+      }
+    },
+  });
+
+  const grantCredits = grantCreditsWith(ledger);
+  const ids = traceIdsFrom(root.fork('trace'));
+  const drawFault = createFaults(options.faults, seed);
+
+  async function api(
+    request: Request,
+    path: string,
+    url: URL,
+    publicBase: string,
+  ): Promise<Response> {
+    const signal = request.signal;
+    const fault = drawFault?.();
+    if (fault) {
+      await delay(fault.delayMs, signal);
+      if (fault.error) {
+        const kind = path.startsWith('/v1/customer-credits/') ? 'credits' : 'general';
+        const message =
+          fault.error === 503
+            ? 'the sandbox is unavailable (an injected fault): retry later'
+            : 'the sandbox failed (an injected fault): retry the request';
+        return json(errorAnswer(kind, fault.error, [message], ids, now()));
+      }
+    }
+    const answer = await answerApi(request, path, url, { store, ledger, publicBase }, apiKey, ids);
+    if (fault?.timeout) return hang(signal);
+    if (fault?.malformed) {
+      return new Response(truncate(JSON.stringify(answer.body)), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...answer.headers },
+      });
+    }
+    return json(answer);
+  }
+
+  function portal(customerId: string): Response {
+    const customer = store.customers.get(customerId);
+    if (!customer)
+      return html(404, '<!doctype html><title>Not found</title><p>No such customer.</p>');
+    const rows = store.subscriptionsByCustomer
+      .get(customerId)
+      .map((sid) => {
+        const sub = store.subscriptions.get(sid);
+        const product = sub ? store.products.get(sub.product) : undefined;
+        return `<li>${escapeHtml(product?.name ?? sub?.product ?? sid)}: ${escapeHtml(sub?.status ?? '')}</li>`;
+      })
+      .join('');
+    return html(
+      200,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer portal (sandbox)</title></head><body><main><h1>Customer portal</h1><p>Signed in as ${escapeHtml(customer.name ?? customer.email)} (sandbox).</p><h2>Subscriptions</h2><ul>${rows || '<li>None</li>'}</ul></main></body></html>`,
+    );
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return json(errorAnswer('general', 400, ['the request URL is not valid'], ids, now()));
+    }
+    const method = request.method.toUpperCase();
+    const full = url.pathname;
+    if (basePath && full !== basePath && !full.startsWith(`${basePath}/`)) {
+      return json(
+        errorAnswer(
+          'general',
+          404,
+          [`Cannot ${method} ${full}: the sandbox answers under ${basePath}`],
+          ids,
+          now(),
+        ),
+      );
+    }
+    const path = full.slice(basePath.length) || '/';
+    const publicBase = `${url.origin}${basePath}`;
+    try {
+      if (path.startsWith('/v1/')) return await api(request, path, url, publicBase);
+      const page = /^\/portal\/([^/]+)\/?$/.exec(path);
+      if (page && method === 'GET') return portal(decodeURIComponent(page[1] ?? ''));
+      if (path === '/checkout' || path.startsWith('/checkout/')) {
+        return html(
+          501,
+          '<!doctype html><title>Checkout</title><p>billing-kit: the hosted checkout page is not built yet; pay with sandbox.pay(checkoutId).</p>',
+        );
+      }
+      return json(errorAnswer('general', 404, [`Cannot ${method} ${path}`], ids, now()));
+    } catch (error) {
+      if (signalAborted(request, error)) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      return json(
+        errorAnswer('general', 500, [`billing-kit: the sandbox failed: ${message}`], ids, now()),
+      );
+    }
+  }
+
+  const sandboxFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    let request: Request;
+    if (input instanceof Request) {
+      request = init === undefined ? input : new Request(input, init);
+    } else {
+      const text = String(input);
+      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(text);
+      request = new Request(
+        absolute ? text : `${baseUrl}${text.startsWith('/') ? '' : '/'}${text}`,
+        init,
+      );
+    }
+    if (request.signal.aborted) throw request.signal.reason;
+    return handle(request);
+  }) as typeof fetch;
+
+  function fixtures(): SandboxFixtures {
+    return {
+      products: store.productOrder.map((pid) =>
+        structuredClone(store.products.get(pid) as Product),
+      ),
+      customers: store.customerOrder.map((cid) =>
+        structuredClone(store.customers.get(cid) as Customer),
+      ),
+      subscriptions: store.subscriptionOrder.map((sid) =>
+        presentSubscription(store, store.subscriptions.get(sid)!),
+      ),
+      discounts: [...store.discounts.values()].map((d) => structuredClone(d)),
+      licenses: [...store.licenses.values()].map((record) =>
+        structuredClone({ ...record.license, instances: record.instances }),
+      ),
+      credit_accounts: allAccounts(ledger),
+    };
+  }
+
+  return {
+    fetch: sandboxFetch,
+    handle,
+    baseUrl,
+    apiKey,
+    async listen(port = 0, host = '127.0.0.1') {
+      const { listenOn } = await import('./listen.js');
+      return listenOn(handle, port, host, basePath);
+    },
+    fixtures,
+    inspect() {
+      const snapshot = ledger.inspect();
+      return {
+        ...fixtures(),
+        checkouts: [...store.checkouts.values()].map((r) => structuredClone(r.checkout)),
+        orders: [...store.orders.values()].map((o) => structuredClone(o)),
+        transactions: store.transactionIndex
+          .get('all')
+          .map((tid) => structuredClone(store.transactions.get(tid) as Transaction)),
+        pending_prorations: store.pendingProrations.map((p) => ({ ...p })),
+        credit_accounts: snapshot.accounts,
+        credit_system_accounts: snapshot.system_accounts,
+        credit_transactions: snapshot.transactions,
+        credit_entries: snapshot.entries,
+        credit_balances: snapshot.balances,
+      };
+    },
+    checkout: (checkoutId) => guard(() => checkoutView(store, checkoutId)),
+    pay: (checkoutId, input = {}) =>
+      guard(() => payCheckout(store, checkoutId, input, grantCredits)),
+    decline: (checkoutId) => guard(() => declineCheckout(store, checkoutId)),
+  };
+}
+
+/** Every customer account of the ledger, oldest first (walks the cursor list). */
+function allAccounts(ledger: Ledger): LedgerAccount[] {
+  const out: LedgerAccount[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = ledger.listAccounts({ limit: 100, ...(after ? { starting_after: after } : {}) });
+    out.push(...page.data);
+    if (!page.has_more || page.data.length === 0) break;
+    after = page.data[page.data.length - 1]?.id;
+  }
+  return out.reverse();
+}
+
+/** Runs a hosted-page action; a SandboxError becomes an Error whose message says what to fix. */
+function guard<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof SandboxError) {
+      const wrapped = new Error(
+        `billing-kit: ${errorCategory(error.status)} (${error.status}): ${error.messages.join('; ')}`,
+      );
+      Object.assign(wrapped, { status: error.status, messages: error.messages });
+      throw wrapped;
+    }
+    throw error;
+  }
+}
+
+function signalAborted(request: Request, error: unknown): boolean {
+  return request.signal.aborted && error === request.signal.reason;
+}
