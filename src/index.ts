@@ -1,3 +1,4 @@
 // billing-kit: the service's wire contract, the typed client and the helpers. Runs anywhere.
-export * from './contract/index.js';
+
 export * from './client/index.js';
+export * from './contract/index.js';
