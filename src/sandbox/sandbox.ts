@@ -12,6 +12,7 @@ import type {
   Subscription,
   Transaction,
 } from '../contract/schemas.js';
+import { handleCheckoutPage } from './checkout-page.js';
 import {
   type CheckoutView,
   checkoutView,
@@ -286,11 +287,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (path.startsWith('/v1/')) return await api(request, path, url, publicBase);
       const page = /^\/portal\/([^/]+)\/?$/.exec(path);
       if (page && method === 'GET') return portal(decodeURIComponent(page[1] ?? ''));
-      if (path === '/checkout' || path.startsWith('/checkout/')) {
-        return html(
-          501,
-          '<!doctype html><title>Checkout</title><p>billing-kit: the hosted checkout page is not built yet; pay with sandbox.pay(checkoutId).</p>',
-        );
+      if (path.startsWith('/checkout/')) {
+        const answer = await handleCheckoutPage({ store, ledger }, request, path);
+        if (answer) return answer;
       }
       return json(errorAnswer('general', 404, [`Cannot ${method} ${path}`], ids, now()));
     } catch (error) {

@@ -1,0 +1,162 @@
+// `npm run sandbox -- --port 4010 [--seed N] [--fixtures]` and `billing-kit sandbox …`:
+// serves the sandbox on 127.0.0.1 and prints its base URL and test key, or prints the seeded
+// data as JSON and exits. Node only; the sandbox module itself stays browser-safe.
+
+import { createSandbox, type SandboxOptions } from './sandbox.js';
+
+/** The usage line printed for `--help` and, on stderr, for a bad flag. */
+export const SANDBOX_USAGE =
+  'usage: billing-kit sandbox [--port <0-65535>] [--host <address>] [--seed <seed>] [--now <ISO date | ms>] [--fixtures] [--help]';
+
+/** Where the CLI writes and what stops it. */
+export type SandboxCliIo = {
+  /** Writes a line to standard output. */
+  out(line: string): void;
+  /** Writes a line to standard error. */
+  err(line: string): void;
+  /**
+   * Resolves when the server should stop (SIGINT or SIGTERM by default) with the signal's name.
+   */
+  stopped?: Promise<string>;
+};
+
+type Flags = {
+  port: number;
+  host: string;
+  seed: number | string;
+  now?: string | number;
+  fixtures: boolean;
+  help: boolean;
+};
+
+/** Parses the flags; answers a problem message for a bad one. */
+export function parseSandboxFlags(argv: readonly string[]): Flags | string {
+  const flags: Flags = { port: 4010, host: '127.0.0.1', seed: 1, fixtures: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : undefined;
+    const value = (): string | undefined => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) return undefined;
+      i++;
+      return next;
+    };
+    switch (name) {
+      case '--fixtures':
+        if (inline !== undefined) return '--fixtures takes no value';
+        flags.fixtures = true;
+        break;
+      case '--help':
+      case '-h':
+        flags.help = true;
+        break;
+      case '--port': {
+        const v = value();
+        const port = v === undefined || !/^\d+$/.test(v) ? Number.NaN : Number(v);
+        if (!(port >= 0 && port <= 65535))
+          return `--port needs a whole number from 0 to 65535${v === undefined ? '' : `, got "${v}"`}`;
+        flags.port = port;
+        break;
+      }
+      case '--host': {
+        const v = value();
+        if (!v) return '--host needs an address such as 127.0.0.1';
+        flags.host = v;
+        break;
+      }
+      case '--seed': {
+        const v = value();
+        if (v === undefined || v === '') return '--seed needs a value such as 42';
+        flags.seed = /^-?\d+$/.test(v) ? Number(v) : v;
+        break;
+      }
+      case '--now': {
+        const v = value();
+        const parsed = v === undefined ? Number.NaN : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
+        if (!Number.isFinite(parsed)) return '--now needs an ISO 8601 date or Unix milliseconds';
+        flags.now = /^-?\d+$/.test(v as string) ? parsed : (v as string);
+        break;
+      }
+      default:
+        return `unknown flag "${arg}"`;
+    }
+  }
+  return flags;
+}
+
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+/**
+ * Runs the sandbox command with `argv` (the flags after `sandbox`). Resolves with the exit
+ * code: 0 after `--fixtures`, `--help` or a clean stop, 1 when the port cannot be bound, 2 for
+ * a bad flag (the usage line goes to stderr).
+ */
+export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo): Promise<number> {
+  const out = io?.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = io?.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!io) {
+    // `--fixtures | head` closes the pipe early: that is not an error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+  const flags = parseSandboxFlags(argv);
+  if (typeof flags === 'string') {
+    err(`billing-kit sandbox: ${flags}`);
+    err(SANDBOX_USAGE);
+    return 2;
+  }
+  if (flags.help) {
+    out(SANDBOX_USAGE);
+    return 0;
+  }
+  const options: SandboxOptions = { seed: flags.seed };
+  if (flags.now !== undefined) options.now = flags.now;
+  const sandbox = createSandbox(options);
+  if (flags.fixtures) {
+    out(JSON.stringify(sandbox.fixtures(), null, 2));
+    return 0;
+  }
+  // Listen for the stop signal before binding, so a signal right after start is not missed.
+  const stopped = io?.stopped ?? stopSignal();
+  let server: Awaited<ReturnType<typeof sandbox.listen>>;
+  try {
+    server = await sandbox.listen(flags.port, flags.host);
+  } catch (error) {
+    err(
+      `billing-kit sandbox: cannot listen on ${flags.host}:${flags.port}: ${error instanceof Error ? error.message : String(error)}; pick another --port`,
+    );
+    return 1;
+  }
+  out(`billing-kit sandbox listening on ${server.url}`);
+  out(`  base URL  ${server.url}`);
+  out(`  API key   ${sandbox.apiKey}`);
+  out(`  seed      ${String(flags.seed)}`);
+  out('Stop with Ctrl+C.');
+  const signal = await stopped;
+  await server.close();
+  out(`billing-kit sandbox stopped (${signal})`);
+  return 0;
+}
+
+// Run directly (`tsx src/sandbox/cli.ts`, as `npm run sandbox` does).
+const entry = process.argv[1];
+if (entry) {
+  const { pathToFileURL } = await import('node:url');
+  if (import.meta.url === pathToFileURL(entry).href) {
+    process.exitCode = await runSandboxCli(process.argv.slice(2));
+  }
+}
