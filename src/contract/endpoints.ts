@@ -15,6 +15,7 @@ import {
   customerSchema,
   deleteDiscountParams,
   discountSchema,
+  type Known,
   licenseSchema,
   listCreditAccountsQuery,
   listCreditEntriesQuery,
@@ -224,7 +225,7 @@ export type OperationInput<O extends OperationId> = Simplify<
 >;
 
 /** What an operation answers with, parsed. */
-export type OperationOutput<O extends OperationId> = z.output<Ep<O>['response']>;
+export type OperationOutput<O extends OperationId> = Known<z.output<Ep<O>['response']>>;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
