@@ -1,0 +1,164 @@
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderHookWithBilling,
+} from '../../test/support/billing-harness.js';
+import { useBillingContext } from './context.js';
+import {
+  BillingProvider,
+  billingKeys,
+  useCheckout,
+  useCreditsHistory,
+  useProducts,
+} from './index.js';
+import { useBillingUI } from './ui-context.js';
+
+function quiet<T>(run: () => T): T {
+  // React logs a thrown render error before rethrowing it; keep the output readable.
+  const original = console.error;
+  console.error = () => {};
+  try {
+    return run();
+  } finally {
+    console.error = original;
+  }
+}
+
+describe('BillingProvider', () => {
+  it('makes a hook outside it throw an error that names the hook and the fix', () => {
+    const client = new QueryClient();
+    const withQuery = ({ children }: { children?: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    expect(() => quiet(() => renderHook(() => useProducts(), { wrapper: withQuery }))).toThrow(
+      'billing-kit: `useProducts` must be inside `<BillingProvider>`',
+    );
+    expect(() => quiet(() => renderHook(() => useCheckout()))).toThrow(
+      /`useCheckout` must be inside `<BillingProvider>`.*<BillingProvider basePath="\/api\/billing">/,
+    );
+    expect(() => quiet(() => renderHook(() => useCreditsHistory({ accountId: 'ca_1' })))).toThrow(
+      '`useCreditsHistory` must be inside',
+    );
+  });
+
+  it('lets a component name itself in that error', () => {
+    function PricingTable() {
+      useBillingContext('PricingTable');
+      return null;
+    }
+    expect(() => quiet(() => render(<PricingTable />))).toThrow(
+      'billing-kit: `PricingTable` must be inside `<BillingProvider>`',
+    );
+  });
+
+  it('uses the QueryClient given as a prop', async () => {
+    const harness = createBillingHarness();
+    const queryClient = createTestQueryClient();
+    const { result } = renderHook(() => useProducts(), {
+      wrapper: ({ children }) => (
+        <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+          {children}
+        </BillingHarnessProvider>
+      ),
+    });
+    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData(billingKeys.products())).toEqual(result.current.data);
+  });
+
+  it("uses the app's QueryClient from context when given none", async () => {
+    const harness = createBillingHarness();
+    const appClient = createTestQueryClient();
+    const { result } = renderHook(() => ({ products: useProducts(), client: useQueryClient() }), {
+      wrapper: ({ children }) => (
+        <QueryClientProvider client={appClient}>
+          <BillingProvider {...harness.providerProps()}>{children}</BillingProvider>
+        </QueryClientProvider>
+      ),
+    });
+    await vi.waitFor(() => expect(result.current.products.isSuccess).toBe(true));
+    expect(result.current.client).toBe(appClient);
+    expect(appClient.getQueryData(billingKeys.products())).toHaveLength(
+      result.current.products.data?.length ?? -1,
+    );
+  });
+
+  it('creates one QueryClient when there is none, keeps it across renders and provides it', async () => {
+    const harness = createBillingHarness();
+    const { result, rerender } = renderHook(() => useQueryClient(), {
+      wrapper: ({ children }) => (
+        <BillingProvider {...harness.providerProps()}>{children}</BillingProvider>
+      ),
+    });
+    const first = result.current;
+    expect(first).toBeInstanceOf(QueryClient);
+    rerender();
+    expect(result.current).toBe(first);
+  });
+
+  it('keeps the app’s hooks on the app’s client when a different one is given for billing', async () => {
+    const harness = createBillingHarness();
+    const appClient = createTestQueryClient();
+    const billingClient = createTestQueryClient();
+    const { result } = renderHook(() => ({ products: useProducts(), client: useQueryClient() }), {
+      wrapper: ({ children }) => (
+        <QueryClientProvider client={appClient}>
+          <BillingProvider {...harness.providerProps()} queryClient={billingClient}>
+            {children}
+          </BillingProvider>
+        </QueryClientProvider>
+      ),
+    });
+    await vi.waitFor(() => expect(result.current.products.isSuccess).toBe(true));
+    expect(result.current.client).toBe(appClient);
+    expect(billingClient.getQueryData(billingKeys.products())).toBeDefined();
+    expect(appClient.getQueryData(billingKeys.products())).toBeUndefined();
+  });
+
+  it('passes theme, locale and messages to the components', () => {
+    const harness = createBillingHarness();
+    function Probe() {
+      const ui = useBillingUI();
+      return (
+        <p>
+          {ui.locale} {ui.theme.appearance} {ui.theme.variables?.colorPrimary}
+        </p>
+      );
+    }
+    render(
+      <BillingProvider
+        {...harness.providerProps()}
+        locale="de-DE"
+        theme={{ appearance: 'dark', variables: { colorPrimary: '#0a7' } }}
+      >
+        <Probe />
+      </BillingProvider>,
+    );
+    expect(screen.getByText('de-DE dark #0a7')).toBeInTheDocument();
+  });
+
+  it('refuses a checkoutOrigins entry that is not a URL, saying how to fix it', () => {
+    const harness = createBillingHarness();
+    expect(() =>
+      quiet(() =>
+        render(
+          <BillingProvider {...harness.providerProps()} checkoutOrigins={['sandbox.example']}>
+            <p>shop</p>
+          </BillingProvider>,
+        ),
+      ),
+    ).toThrow('billing-kit: checkoutOrigins entry "sandbox.example" is not a URL');
+  });
+
+  it('renders hooks through the harness helper, signed in as the chosen customer', async () => {
+    const { result, harness } = renderHookWithBilling(() => useProducts(), {
+      customer: 'cust_grace',
+    });
+    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(harness.count('products')).toBe(1);
+  });
+});
