@@ -29,6 +29,20 @@ function quiet<T>(run: () => T): T {
   }
 }
 
+function PricingTable() {
+  useBillingContext('PricingTable');
+  return null;
+}
+
+function Probe() {
+  const ui = useBillingUI();
+  return (
+    <p>
+      {ui.locale} {ui.theme.appearance} {ui.theme.variables?.colorPrimary}
+    </p>
+  );
+}
+
 describe('BillingProvider', () => {
   it('makes a hook outside it throw an error that names the hook and the fix', () => {
     const client = new QueryClient();
@@ -47,10 +61,6 @@ describe('BillingProvider', () => {
   });
 
   it('lets a component name itself in that error', () => {
-    function PricingTable() {
-      useBillingContext('PricingTable');
-      return null;
-    }
     expect(() => quiet(() => render(<PricingTable />))).toThrow(
       'billing-kit: `PricingTable` must be inside `<BillingProvider>`',
     );
@@ -121,14 +131,6 @@ describe('BillingProvider', () => {
 
   it('passes theme, locale and messages to the components', () => {
     const harness = createBillingHarness();
-    function Probe() {
-      const ui = useBillingUI();
-      return (
-        <p>
-          {ui.locale} {ui.theme.appearance} {ui.theme.variables?.colorPrimary}
-        </p>
-      );
-    }
     render(
       <BillingProvider
         {...harness.providerProps()}
