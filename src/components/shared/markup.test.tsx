@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { render, screen } from '@testing-library/react';
+import fc from 'fast-check';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { decodeEntities, parseLinkMarkup, renderLinkMarkup } from './markup.js';
+
+/** The HTML React puts in the page for a label. */
+function html(label: string, options?: Parameters<typeof renderLinkMarkup>[1]): string {
+  const { container, unmount } = render(<p>{renderLinkMarkup(label, options)}</p>);
+  const out = container.querySelector('p')?.innerHTML ?? '';
+  unmount();
+  return out;
+}
+
+const link = (href: string, text: string) =>
+  `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+
+describe('links that survive', () => {
+  test('an https <a> link, in any attribute order and quoting', () => {
+    const want = `I accept the ${link('https://shop.example/terms', 'terms')}.`;
+    expect(html('I accept the <a href="https://shop.example/terms">terms</a>.')).toBe(want);
+    expect(html("I accept the <a class='x' href='https://shop.example/terms'>terms</a>.")).toBe(
+      want,
+    );
+    expect(html('I accept the <a target=_self href=https://shop.example/terms>terms</a>.')).toBe(
+      want,
+    );
+    expect(html('I accept the <A\n  HREF = "https://shop.example/terms"\n>terms</A >.')).toBe(want);
+  });
+
+  test('a Markdown link', () => {
+    expect(html('Read the [privacy policy](https://shop.example/privacy) first')).toBe(
+      `Read the ${link('https://shop.example/privacy', 'privacy policy')} first`,
+    );
+  });
+
+  test('the URL is normalised and entities in it decoded', () => {
+    expect(html('<a href="HTTPS://Shop.Example/a b?x=1&amp;y=2">t</a>')).toBe(
+      link('https://shop.example/a%20b?x=1&amp;y=2', 't'),
+    );
+  });
+
+  test('an empty link shows its URL', () => {
+    expect(html('<a href="https://shop.example/t"> </a>')).toBe(
+      link('https://shop.example/t', 'https://shop.example/t'),
+    );
+  });
+
+  test('a screen-reader note for the new tab, when given', () => {
+    render(
+      <p>
+        {renderLinkMarkup('[terms](https://shop.example/)', {
+          newTabLabel: '(opens in a new tab)',
+        })}
+      </p>,
+    );
+    expect(screen.getByRole('link', { name: /^terms ?\(opens in a new tab\)$/ })).toHaveAttribute(
+      'href',
+      'https://shop.example/',
+    );
+  });
+});
+
+describe('hostile input', () => {
+  test.each([
+    ['javascript:', '<a href="javascript:alert(1)">Terms</a>'],
+    ['javascript: behind entities', '<a href="java&#115;cript:alert(1)">Terms</a>'],
+    ['javascript: behind a tab', '<a href="jav&#x09;ascript:alert(1)">Terms</a>'],
+    ['javascript: with spaces', '<a href="  javascript:alert(1)">Terms</a>'],
+    ['data:', `<a href='data:text/html,<script>alert(1)</script>'>Terms</a>`],
+    ['http:', '<a href="http://shop.example/terms">Terms</a>'],
+    ['a relative URL', '<a href="/terms">Terms</a>'],
+    ['no href', '<a name="x">Terms</a>'],
+    ['credentials', '<a href="https://shop.example@evil.example/">Terms</a>'],
+    ['Markdown javascript:', '[Terms](javascript:alert(1))'],
+    ['Markdown data:', '[Terms](data:text/html;base64,PHNjcmlwdD4=)'],
+    ['Markdown vbscript:', '[Terms](vbscript:msgbox)'],
+  ])('%s keeps the text and drops the link', (_name, label) => {
+    const out = html(label);
+    expect(out).not.toContain('<a');
+    expect(out).toContain('Terms');
+  });
+
+  test('the Markdown form keeps its text when the URL is refused', () => {
+    expect(html('[Terms](http://shop.example)')).toBe('Terms');
+  });
+
+  test('event handlers and other attributes never reach the link', () => {
+    expect(
+      html(
+        '<a onclick="steal()" style="position:fixed" href="https://shop.example/t" target="_self" rel="opener">T</a>',
+      ),
+    ).toBe(link('https://shop.example/t', 'T'));
+  });
+
+  test('other tags are dropped to their text', () => {
+    expect(
+      html('<img src=x onerror="alert(1)">Hello <b>bold</b> <svg onload=alert(1)>x</svg>'),
+    ).toBe('Hello bold x');
+    expect(html('<a href="https://a.example/"><b>Bold <i>terms</i></b></a>')).toBe(
+      link('https://a.example/', 'Bold terms'),
+    );
+  });
+
+  test('script, style and the like go with their content, in any case', () => {
+    expect(html('Hi<script>alert(1)</script> there')).toBe('Hi there');
+    expect(html('Hi<SCRIPT type="x">alert(1)</SCRIPT > there')).toBe('Hi there');
+    expect(html('Hi<style>*{display:none}</style> there')).toBe('Hi there');
+    expect(html('Hi <script>alert(1)')).toBe('Hi ');
+    expect(html('<iframe src="https://evil.example"></iframe>ok')).toBe('ok');
+  });
+
+  test('a link inside a link closes the first, as in HTML', () => {
+    expect(
+      html('<a href="https://a.example/">one <a href="https://b.example/">two</a> three</a>'),
+    ).toBe(`${link('https://a.example/', 'one ')}${link('https://b.example/', 'two')} three`);
+  });
+
+  test('unclosed and broken tags', () => {
+    expect(html('I agree to the <a href="https://shop.example/t">terms')).toBe(
+      `I agree to the ${link('https://shop.example/t', 'terms')}`,
+    );
+    expect(html('I agree <b')).toBe('I agree &lt;b');
+    expect(html('<a href="https://shop.example/t>terms')).toBe(
+      '&lt;a href="https://shop.example/t&gt;terms',
+    );
+    expect(html('1 < 2 and 3 > 2')).toBe('1 &lt; 2 and 3 &gt; 2');
+    expect(html('<!-- <a href="https://x.example/">hidden</a> -->visible<!-- open')).toBe(
+      'visible',
+    );
+  });
+
+  test('entities are decoded into text, never into markup', () => {
+    expect(html('Terms &amp; Conditions')).toBe('Terms &amp; Conditions');
+    expect(parseLinkMarkup('Terms &amp; Conditions')).toEqual([
+      { type: 'text', text: 'Terms & Conditions' },
+    ]);
+    expect(html('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(decodeEntities('&#0;&#xD800;&#x1F600;&nosuch;&quot;')).toBe('\ufffd\ufffd😀&nosuch;"');
+  });
+
+  test('renders on the server to the same safe markup', () => {
+    const out = renderToString(
+      <p>
+        {renderLinkMarkup(
+          'I accept the <a href="https://shop.example/terms" onclick="x()">terms</a><script>alert(1)</script> &amp; [privacy](https://shop.example/p)',
+        )}
+      </p>,
+    );
+    expect(out).toBe(
+      `<p>I accept the ${link('https://shop.example/terms', 'terms')} &amp; ${link('https://shop.example/p', 'privacy')}</p>`,
+    );
+  });
+
+  test('any input: only https links, only the three attributes, no other element', () => {
+    const token = fc.constantFrom(
+      '<',
+      '>',
+      '</',
+      '/>',
+      'a',
+      'A',
+      'b',
+      'img',
+      'script',
+      'style',
+      ' ',
+      '=',
+      '"',
+      "'",
+      'href',
+      'onerror',
+      'javascript:',
+      'data:',
+      'http://x.example/',
+      'https://x.example/',
+      '[',
+      ']',
+      '(',
+      ')',
+      '&amp;',
+      '&#',
+      ';',
+      'x',
+      '<!--',
+      '-->',
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {
+        const label = tokens.join('');
+        const host = document.createElement('div');
+        // Parse what React would send from the server, to see it as a browser would.
+        const template = document.createElement('template');
+        template.innerHTML = renderToString(renderLinkMarkup(label));
+        host.append(template.content);
+        for (const element of host.querySelectorAll('*')) {
+          expect(element.localName).toBe('a');
+          expect(element.getAttributeNames().sort()).toEqual(['href', 'rel', 'target']);
+          expect(element.getAttribute('href')).toMatch(/^https:\/\//);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+test('the renderer never hands markup to the DOM', () => {
+  const code = readFileSync(resolve('src/components/shared/markup.tsx'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '');
+  expect(code).not.toMatch(/dangerouslySetInnerHTML|innerHTML|DOMParser|createContextualFragment/);
+});

@@ -1,0 +1,251 @@
+// Labels from the service "may contain markup links" (a checkbox custom field's label). This
+// turns such a label into React text and links without ever handing markup to the DOM: no
+// innerHTML, no DOMParser (so it runs in SSR too). Only text and https links survive.
+import type { CSSProperties, ReactNode } from 'react';
+
+/** A piece of a parsed label: plain text, or a link with a vetted https URL. */
+export type MarkupSegment =
+  | { type: 'text'; text: string }
+  | { type: 'link'; href: string; text: string };
+
+/** Options of `renderLinkMarkup`. */
+export interface LinkMarkupOptions {
+  /**
+   * Text read to screen-reader users after each link, since links open in a new tab, such as
+   * `t('common.opensInNewTab')`. Default: none.
+   */
+  newTabLabel?: string;
+}
+
+const named: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  euro: '€',
+};
+
+/** Decodes HTML character references (`&amp;`, `&#39;`, `&#x2014;`); unknown ones stay. */
+export function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g,
+    (ref, dec, hex, name) => {
+      if (name !== undefined) return named[name] ?? ref;
+      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex, 16);
+      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+      return valid ? String.fromCodePoint(code) : '\ufffd';
+    },
+  );
+}
+
+/** The URL as `https:` and without credentials, normalised; otherwise `null`. */
+function safeUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  try {
+    const url = new URL(decodeEntities(raw).trim());
+    if (url.protocol !== 'https:' || url.username || url.password) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+type Tag =
+  | { kind: 'skip'; end: number }
+  | { kind: 'open' | 'close'; name: string; attributes: Map<string, string>; end: number };
+
+const nameAt = /[A-Za-z][A-Za-z0-9:-]*/y;
+const attributeNameAt = /[^\s"'>/=]+/y;
+const unquotedValueAt = /[^\s>]+/y;
+
+function match(pattern: RegExp, text: string, at: number): string | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(text)?.[0];
+}
+
+/** Reads the tag that starts at `input[at] === '<'`, or `null` if it is not one (plain `<`). */
+function readTag(input: string, at: number): Tag | null {
+  if (input.startsWith('<!--', at)) {
+    const close = input.indexOf('-->', at + 4);
+    return { kind: 'skip', end: close < 0 ? input.length : close + 3 };
+  }
+  if (input[at + 1] === '!' || input[at + 1] === '?') {
+    const close = input.indexOf('>', at);
+    return close < 0 ? null : { kind: 'skip', end: close + 1 };
+  }
+  const closing = input[at + 1] === '/';
+  let i = at + (closing ? 2 : 1);
+  const name = match(nameAt, input, i);
+  if (!name) return null;
+  i += name.length;
+  const attributes = new Map<string, string>();
+  while (i < input.length) {
+    const c = input[i] as string;
+    if (c === '>') {
+      return { kind: closing ? 'close' : 'open', name: name.toLowerCase(), attributes, end: i + 1 };
+    }
+    if (/\s|\//.test(c)) {
+      i += 1;
+      continue;
+    }
+    const attribute = match(attributeNameAt, input, i);
+    if (!attribute) return null;
+    i += attribute.length;
+    while (/\s/.test(input[i] ?? '')) i += 1;
+    let value = '';
+    if (input[i] === '=') {
+      i += 1;
+      while (/\s/.test(input[i] ?? '')) i += 1;
+      const quote = input[i];
+      if (quote === '"' || quote === "'") {
+        const close = input.indexOf(quote, i + 1);
+        if (close < 0) return null;
+        value = input.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        value = match(unquotedValueAt, input, i) ?? '';
+        i += value.length;
+      }
+    }
+    // As in HTML, the first of two same-named attributes counts.
+    const key = attribute.toLowerCase();
+    if (!attributes.has(key)) attributes.set(key, value);
+  }
+  return null;
+}
+
+const markdownLink = /\[([^[\]]+)\]\(\s*([^()\s]+)\s*\)/g;
+// Elements whose content is code, not text: dropped with their content.
+const rawText = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'textarea',
+]);
+
+/**
+ * Splits a label that may contain `<a href="…">text</a>` (any attribute order or quoting) and
+ * Markdown `[text](url)` into text and link segments. A link survives only if its URL parses
+ * as an absolute `https:` URL without credentials; otherwise its text does. Every other tag is
+ * dropped and its text kept, except script-like elements, whose content goes too. Character
+ * references are decoded. Never throws.
+ */
+export function parseLinkMarkup(input: string): MarkupSegment[] {
+  const segments: MarkupSegment[] = [];
+  const pushText = (text: string) => {
+    if (!text) return;
+    const last = segments.at(-1);
+    if (last?.type === 'text') last.text += text;
+    else segments.push({ type: 'text', text });
+  };
+  let link: { href: string | null; text: string } | null = null;
+  let outside = '';
+
+  const flushOutside = () => {
+    let from = 0;
+    for (const found of outside.matchAll(markdownLink)) {
+      const [whole, text = '', url] = found;
+      pushText(outside.slice(from, found.index));
+      const href = safeUrl(url);
+      if (href) segments.push({ type: 'link', href, text });
+      else pushText(text);
+      from = found.index + whole.length;
+    }
+    pushText(outside.slice(from));
+    outside = '';
+  };
+  const closeLink = () => {
+    if (!link) return;
+    if (link.href)
+      segments.push({
+        type: 'link',
+        href: link.href,
+        text: link.text.trim() ? link.text : link.href,
+      });
+    else pushText(link.text);
+    link = null;
+  };
+  const addText = (raw: string) => {
+    const text = decodeEntities(raw);
+    if (link) link.text += text;
+    else outside += text;
+  };
+
+  let pos = 0;
+  while (pos < input.length) {
+    const lt = input.indexOf('<', pos);
+    if (lt < 0) {
+      addText(input.slice(pos));
+      break;
+    }
+    addText(input.slice(pos, lt));
+    const tag = readTag(input, lt);
+    if (!tag) {
+      addText('<');
+      pos = lt + 1;
+      continue;
+    }
+    pos = tag.end;
+    if (tag.kind === 'skip') continue;
+    if (tag.kind === 'open' && rawText.has(tag.name)) {
+      const close = input.toLowerCase().indexOf(`</${tag.name}`, pos);
+      const end = close < 0 ? -1 : input.indexOf('>', close);
+      pos = end < 0 ? input.length : end + 1;
+      continue;
+    }
+    if (tag.name !== 'a') continue;
+    // An <a> inside an <a> closes the first, as browsers do.
+    flushOutside();
+    closeLink();
+    if (tag.kind === 'open') link = { href: safeUrl(tag.attributes.get('href')), text: '' };
+  }
+  flushOutside();
+  closeLink();
+  return segments;
+}
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/**
+ * A label that may contain markup links, as React nodes: text, and `<a target="_blank"
+ * rel="noopener noreferrer">` for each link with a safe https URL (see `parseLinkMarkup`).
+ * Put it inside the element that holds the label: `<label>{renderLinkMarkup(field.label)}</label>`.
+ */
+export function renderLinkMarkup(input: string, options: LinkMarkupOptions = {}): ReactNode {
+  return parseLinkMarkup(input).map((segment, index) =>
+    segment.type === 'text' ? (
+      segment.text
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed sequence of a string
+      <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer">
+        {segment.text}
+        {options.newTabLabel ? <span style={visuallyHidden}> {options.newTabLabel}</span> : null}
+      </a>
+    ),
+  );
+}
