@@ -1,0 +1,199 @@
+// Pay and Decline as the hosted checkout page uses them, on top of checkouts.ts's `payCheckout`
+// and `declineCheckout` (which create the customer, order, transaction, subscription, licenses
+// and credits). What this file adds:
+//
+// - Pay is all-or-nothing: what `payCheckout` could only find out half-way (a recurring product
+//   whose billing period the sandbox cannot bill, a `customerCredits` feature without a positive
+//   amount) is checked before anything is written.
+// - Paying a completed checkout again creates nothing and answers the same redirect.
+// - The redirect goes to the checkout's `success_url`, else the product's `default_success_url`,
+//   else the sandbox's own thank-you page, with `checkout_id`, `order_id`, `customer_id`,
+//   `subscription_id` (when there is one), `product_id` and `request_id` (when there is one) in
+//   its query.
+// - Decline of a completed checkout declines nothing.
+
+import { isAmount, isZeroAmount } from '../contract/amount.js';
+import { isBillingPeriod } from '../contract/period.js';
+import type { Checkout, Product } from '../contract/schemas.js';
+import {
+  declineCheckout,
+  type GrantCredits,
+  type PayInput,
+  type PayResult,
+  payCheckout,
+} from './checkouts.js';
+import { notFound, SandboxError } from './errors.js';
+import type { CheckoutRecord, SandboxStore } from './state.js';
+
+/** What Pay on the hosted page did, and where to send the buyer (a 303). */
+export type PayOutcome =
+  | {
+      /** This request paid the checkout. */
+      kind: 'paid';
+      /** The redirect target, ids in its query. */
+      location: string;
+      result: PayResult;
+    }
+  | {
+      /** The checkout was paid before: nothing was created. */
+      kind: 'already-paid';
+      location: string;
+      checkout: Checkout;
+    };
+
+/** What Decline on the hosted page did. */
+export type DeclineOutcome =
+  | {
+      /** A `declined` transaction was left; the checkout is still pending. */
+      kind: 'declined';
+      transactionId: string;
+      checkout: Checkout;
+    }
+  | {
+      /** The checkout was paid before: nothing was declined. */
+      kind: 'already-paid';
+      location: string;
+      checkout: Checkout;
+    };
+
+function recordOf(store: SandboxStore, checkoutId: string): CheckoutRecord {
+  const record = store.checkouts.get(checkoutId);
+  if (!record) throw notFound('checkout', checkoutId, 'checkout_id');
+  return record;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** The sandbox's own "thank you" page of a checkout, under the page's base URL. */
+export function thankYouUrl(pageBase: string, checkoutId: string): string {
+  return `${pageBase}/checkout/${encodeURIComponent(checkoutId)}/thank-you`;
+}
+
+/**
+ * Where a paid checkout sends the buyer: its `success_url`, else the product's
+ * `default_success_url`, else the sandbox's thank-you page under `pageBase`; with
+ * `checkout_id`, `order_id`, `customer_id`, `subscription_id`, `product_id` and `request_id`
+ * (those that exist) set in the query, replacing any of the same name already there.
+ *
+ * @param pageBase the base URL the hosted page is served under (no trailing slash).
+ */
+export function successRedirect(store: SandboxStore, checkout: Checkout, pageBase: string): string {
+  const productId = idOf(checkout.product);
+  const product = productId ? store.products.get(productId) : undefined;
+  const target =
+    checkout.success_url || product?.default_success_url || thankYouUrl(pageBase, checkout.id);
+  const url = new URL(target);
+  const ids: [string, string | null][] = [
+    ['checkout_id', checkout.id],
+    ['order_id', checkout.order?.id ?? null],
+    ['customer_id', idOf(checkout.customer)],
+    ['subscription_id', idOf(checkout.subscription)],
+    ['product_id', productId],
+    ['request_id', checkout.request_id ?? null],
+  ];
+  for (const [key, value] of ids) if (value) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The amount a `customerCredits` feature grants per unit, when it carries one. */
+function creditsAmountOf(feature: object): unknown {
+  const grant = (feature as { customer_credits?: { amount?: unknown } | null }).customer_credits;
+  return grant?.amount;
+}
+
+/**
+ * What would make `payCheckout` fail after it has started writing: checked first, so that a
+ * refused Pay leaves the store as it was.
+ */
+function payProblems(product: Product): string[] {
+  const problems: string[] = [];
+  if (product.billing_type === 'recurring') {
+    if (!isBillingPeriod(product.billing_period) || product.billing_period === 'once') {
+      problems.push(
+        `product ${product.id} is recurring but its billing_period "${product.billing_period}" ` +
+          'has no period length; give it a period such as every-month',
+      );
+    }
+  }
+  for (const feature of product.features ?? []) {
+    if (feature.type !== 'customerCredits') continue;
+    const amount = creditsAmountOf(feature);
+    if (
+      typeof amount !== 'string' ||
+      !isAmount(amount) ||
+      amount.startsWith('-') ||
+      isZeroAmount(amount)
+    ) {
+      problems.push(
+        `feature ${feature.id} of product ${product.id} grants customer credits without a ` +
+          'positive customer_credits.amount; give it one such as "100"',
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Pay on the hosted page. A pending checkout is paid through `payCheckout` (answers checked,
+ * customer linked or created, order, paid transaction, subscription, licenses, credits granted
+ * once under a key derived from the checkout id, discount redemption counted, checkout
+ * completed). A completed checkout is not paid again: the same redirect is answered.
+ * Throws a SandboxError: 404 unknown checkout, 409 a checkout neither pending nor completed,
+ * 400 invalid answers or email (as `payCheckout`), 422 a product the sandbox cannot sell as
+ * configured (nothing written).
+ *
+ * @param pageBase the base URL the hosted page is served under, for the thank-you fallback.
+ */
+export function payOnPage(
+  store: SandboxStore,
+  checkoutId: string,
+  input: PayInput,
+  grantCredits: GrantCredits,
+  pageBase: string,
+): PayOutcome {
+  const record = recordOf(store, checkoutId);
+  if (record.checkout.status === 'completed') {
+    return {
+      kind: 'already-paid',
+      location: successRedirect(store, record.checkout, pageBase),
+      checkout: structuredClone(record.checkout),
+    };
+  }
+  const product = store.products.get(record.productId);
+  if (product && record.checkout.status === 'pending') {
+    const problems = payProblems(product);
+    if (problems.length > 0) throw new SandboxError(422, problems, { code: 'product_invalid' });
+  }
+  const result = payCheckout(store, checkoutId, input, grantCredits);
+  return {
+    kind: 'paid',
+    location: successRedirect(store, result.checkout, pageBase),
+    result,
+  };
+}
+
+/**
+ * Decline on the hosted page: a pending checkout gets a `declined` transaction (for its
+ * customer when one is known) and stays pending, so the buyer can try again. A completed
+ * checkout declines nothing and answers its redirect. Throws a SandboxError: 404 unknown, 409
+ * neither pending nor completed.
+ */
+export function declineOnPage(
+  store: SandboxStore,
+  checkoutId: string,
+  pageBase: string,
+): DeclineOutcome {
+  const record = recordOf(store, checkoutId);
+  if (record.checkout.status === 'completed') {
+    return {
+      kind: 'already-paid',
+      location: successRedirect(store, record.checkout, pageBase),
+      checkout: structuredClone(record.checkout),
+    };
+  }
+  const { checkout, transactionId } = declineCheckout(store, checkoutId);
+  return { kind: 'declined', transactionId, checkout };
+}
