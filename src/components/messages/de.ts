@@ -41,6 +41,14 @@ export const de: Messages = {
   'pricingTable.error': 'Die Tarife konnten nicht geladen werden.',
   'pricingTable.retry': 'Erneut versuchen',
   'pricingTable.empty': 'Derzeit sind keine Tarife verfügbar.',
+  'pricingTable.startingCheckout': 'Ihr Bezahlvorgang wird vorbereitet …',
+  'pricingTable.redirecting': 'Sie werden zur Zahlungsseite weitergeleitet …',
+  'pricingTable.changingPlan': 'Ihr Tarif wird geändert …',
+  'pricingTable.planChanged': 'Ihr Tarif ist jetzt {plan}.',
+  'pricingTable.checkoutFailed':
+    'Der Bezahlvorgang konnte nicht gestartet werden. Bitte versuchen Sie es erneut.',
+  'pricingTable.changeFailed':
+    'Ihr Tarif konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
 
   'checkoutForm.label': 'Kasse',
   'checkoutForm.units': 'Menge',
@@ -199,6 +207,13 @@ export const de: Messages = {
   'subscriptionStatus.endsOn': 'Endet am {date}',
   'subscriptionStatus.endedOn': 'Beendet am {date}',
   'subscriptionStatus.trialEndsOn': 'Testphase endet am {date}',
+  'subscriptionStatus.nextCharge': 'Nächste Abbuchung am {date}',
+  'subscriptionStatus.canceledOn': 'Gekündigt am {date}',
+  'subscriptionStatus.price': '{amount} {period}',
+  'subscriptionStatus.priceUnits': '{units} × {amount} {period}',
+  'subscriptionStatus.loading': 'Abonnement wird geladen …',
+  'subscriptionStatus.error': 'Das Abonnement konnte nicht geladen werden.',
+  'subscriptionStatus.empty': 'Noch kein Abonnement.',
 
   'metricsSummary.label': 'Shop-Kennzahlen',
   'metricsSummary.totalProducts': 'Produkte',

@@ -45,6 +45,12 @@ export const en = {
   'pricingTable.error': 'The plans could not be loaded.',
   'pricingTable.retry': 'Try again',
   'pricingTable.empty': 'No plans are available right now.',
+  'pricingTable.startingCheckout': 'Preparing your checkout…',
+  'pricingTable.redirecting': 'Taking you to the payment page…',
+  'pricingTable.changingPlan': 'Changing your plan…',
+  'pricingTable.planChanged': 'Your plan is now {plan}.',
+  'pricingTable.checkoutFailed': 'The checkout could not be started. Please try again.',
+  'pricingTable.changeFailed': 'Your plan could not be changed. Please try again.',
 
   // CheckoutForm
   'checkoutForm.label': 'Checkout',
@@ -205,6 +211,13 @@ export const en = {
   'subscriptionStatus.endsOn': 'Ends on {date}',
   'subscriptionStatus.endedOn': 'Ended on {date}',
   'subscriptionStatus.trialEndsOn': 'Trial ends on {date}',
+  'subscriptionStatus.nextCharge': 'Next charge on {date}',
+  'subscriptionStatus.canceledOn': 'Canceled on {date}',
+  'subscriptionStatus.price': '{amount} {period}',
+  'subscriptionStatus.priceUnits': '{units} × {amount} {period}',
+  'subscriptionStatus.loading': 'Loading subscription…',
+  'subscriptionStatus.error': 'The subscription could not be loaded.',
+  'subscriptionStatus.empty': 'No subscription yet.',
 
   // MetricsSummary
   'metricsSummary.label': 'Store metrics',
