@@ -1,0 +1,545 @@
+// Customers, subscriptions (upgrade and proration), transactions, discounts, licenses,
+// products and stats, driven through the real client: every answer is parsed by the
+// contract's response schema on the way in (the client fails with `invalid_response` if not).
+import { describe, expect, test } from 'vitest';
+import { createBillingClient } from '../client/index.js';
+import { endpoints } from '../contract/endpoints.js';
+import { prorateUpgrade } from '../contract/proration.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from './index.js';
+
+const DAY = 86_400_000;
+
+function setup(options: SandboxOptions = {}) {
+  const sandbox = createSandbox(options);
+  const client = createBillingClient({
+    apiKey: sandbox.apiKey,
+    baseUrl: sandbox.baseUrl,
+    fetch: sandbox.fetch,
+    retries: 0,
+  });
+  async function raw(method: string, path: string, body?: unknown) {
+    const response = await sandbox.fetch(path, {
+      method,
+      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+  return { sandbox, client, raw };
+}
+
+/** Creates and pays a checkout for a new customer; answers the ids Pay created. */
+async function buy(
+  sandbox: Sandbox,
+  client: ReturnType<typeof setup>['client'],
+  productId: string,
+  email = 'new.buyer@example.com',
+) {
+  const checkout = await client.checkouts.create({ product_id: productId, customer: { email } });
+  const view = sandbox.checkout(checkout.id);
+  const answers: Record<string, string | boolean> = {};
+  for (const field of view.fields)
+    answers[field.key] = field.type === 'checkbox' ? true : 'Acme Ltd';
+  return sandbox.pay(checkout.id, { answers, country: 'DE', name: 'New Buyer' });
+}
+
+describe('customers', () => {
+  test('list: newest first, page_size 50 by default, exact pagination', async () => {
+    const { sandbox, client } = setup();
+    const all = sandbox.fixtures().customers;
+    const page = await client.customers.list();
+    expect(page.items.map((c) => c.id)).toEqual(all.map((c) => c.id).reverse());
+    expect(page.pagination).toEqual({
+      total_records: all.length,
+      total_pages: 1,
+      current_page: 1,
+      next_page: null,
+      prev_page: null,
+    });
+  });
+
+  test('list: page_number and page_size, and a page past the end', async () => {
+    const { sandbox, client } = setup();
+    const ids = sandbox
+      .fixtures()
+      .customers.map((c) => c.id)
+      .reverse();
+    const second = await client.customers.list({ page_number: 2, page_size: 5 });
+    expect(second.items.map((c) => c.id)).toEqual(ids.slice(5, 10));
+    expect(second.pagination).toEqual({
+      total_records: 12,
+      total_pages: 3,
+      current_page: 2,
+      next_page: 3,
+      prev_page: 1,
+    });
+    const last = await client.customers.list({ page_number: 3, page_size: 5 });
+    expect(last.items).toHaveLength(2);
+    expect(last.pagination.next_page).toBeNull();
+    const past = await client.customers.list({ page_number: 9, page_size: 5 });
+    expect(past.items).toEqual([]);
+    expect(past.pagination).toMatchObject({ current_page: 9, next_page: null, prev_page: 8 });
+  });
+
+  test('subscriptions of a customer: page_size 10 by default, product and customer expanded', async () => {
+    const { sandbox, client } = setup();
+    const linus = sandbox
+      .fixtures()
+      .subscriptions.filter((s) => (s.customer as { id: string }).id === 'cust_linus');
+    const page = await client.customers.listSubscriptions({ customer_id: 'cust_linus' });
+    expect(page.items.map((s) => s.id)).toEqual(linus.map((s) => s.id).reverse());
+    expect(page.pagination).toEqual({
+      total_records: linus.length,
+      total_pages: 1,
+      current_page: 1,
+      next_page: null,
+      prev_page: null,
+    });
+    for (const subscription of page.items) {
+      expect(subscription.customer).toMatchObject({ id: 'cust_linus', name: 'Linus Torvalds' });
+      expect(typeof subscription.product === 'object' && subscription.product.name).toBeTruthy();
+    }
+    const small = await client.customers.listSubscriptions({
+      customer_id: 'cust_linus',
+      page_size: 1,
+      page_number: 2,
+    });
+    expect(small.items.map((s) => s.id)).toEqual([page.items[1]?.id]);
+    expect(small.pagination).toMatchObject({
+      total_pages: linus.length,
+      next_page: 3,
+      prev_page: 1,
+    });
+  });
+
+  test('subscriptions of an unknown customer: 404', async () => {
+    const { client } = setup();
+    await expect(
+      client.customers.listSubscriptions({ customer_id: 'cust_nobody' }),
+    ).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+  });
+
+  test('portal link: a URL under the sandbox that serves a page; unknown customer 404', async () => {
+    const { sandbox, client } = setup();
+    const { customer_portal_link: link } = await client.customers.createPortalLink({
+      customer_id: 'cust_ada',
+    });
+    expect(link.startsWith(`${sandbox.baseUrl}/portal/cust_ada?session=`)).toBe(true);
+    const page = await sandbox.fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Ada Lovelace');
+    await expect(
+      client.customers.createPortalLink({ customer_id: 'cust_nobody' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('subscriptions', () => {
+  test('retrieve by subscription_id', async () => {
+    const { sandbox, client } = setup();
+    const seeded = sandbox.fixtures().subscriptions[0];
+    const subscription = await client.subscriptions.retrieve({ subscription_id: seeded?.id ?? '' });
+    expect(subscription).toEqual(seeded);
+    expect(subscription.collection_method).toBe('charge_automatically');
+  });
+
+  test('upgrade charging immediately: a paid proration transaction now, product changed', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const paid = await buy(sandbox, client, 'prod_starter_monthly');
+    const before = await client.subscriptions.retrieve({
+      subscription_id: paid.subscriptionId ?? '',
+    });
+    now += 10 * DAY;
+    const upgraded = await client.subscriptions.upgrade({
+      subscription_id: before.id,
+      product_id: 'prod_pro_monthly',
+      update_behavior: 'proration-charge-immediately',
+    });
+    const expected = prorateUpgrade({
+      currentPrice: 900,
+      targetPrice: 2900,
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    });
+    expect(expected.net).toBeGreaterThan(0);
+    expect(upgraded.product).toMatchObject({ id: 'prod_pro_monthly' });
+    expect(upgraded.items?.[0]?.product_id).toBe('prod_pro_monthly');
+    expect(upgraded.current_period_end_date).toBe(before.current_period_end_date);
+    expect(upgraded.last_transaction_id).not.toBe(before.last_transaction_id);
+    expect(upgraded.last_transaction).toMatchObject({
+      id: upgraded.last_transaction_id,
+      amount: expected.net,
+      amount_paid: expected.net + Math.round(expected.net * 0.2),
+      status: 'paid',
+      type: 'invoice',
+      subscription: before.id,
+      created_at: now,
+    });
+    const search = await client.transactions.search({ customer_id: paid.customerId });
+    expect(search.items[0]?.id).toBe(upgraded.last_transaction_id);
+  });
+
+  test('upgrade with proration-charge: nothing charged now, the proration kept for the next charge', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const paid = await buy(sandbox, client, 'prod_starter_monthly');
+    const before = await client.subscriptions.retrieve({
+      subscription_id: paid.subscriptionId ?? '',
+    });
+    now += 20 * DAY;
+    const count = sandbox.inspect().transactions.length;
+    const upgraded = await client.subscriptions.upgrade({
+      subscription_id: before.id,
+      product_id: 'prod_pro_monthly',
+      update_behavior: 'proration-charge',
+    });
+    expect(upgraded.product).toMatchObject({ id: 'prod_pro_monthly' });
+    expect(upgraded.last_transaction_id).toBe(before.last_transaction_id);
+    const inspection = sandbox.inspect();
+    expect(inspection.transactions).toHaveLength(count);
+    const { net } = prorateUpgrade({
+      currentPrice: 900,
+      targetPrice: 2900,
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    });
+    expect(inspection.pending_prorations).toEqual([
+      { subscription: before.id, amount: net, created_at: new Date(now).toISOString() },
+    ]);
+  });
+
+  test('upgrade with proration-none: nothing charged, nothing kept; the default charges now', async () => {
+    const { sandbox, client } = setup();
+    const paid = await buy(sandbox, client, 'prod_starter_monthly');
+    const count = sandbox.inspect().transactions.length;
+    await client.subscriptions.upgrade({
+      subscription_id: paid.subscriptionId ?? '',
+      product_id: 'prod_pro_monthly',
+      update_behavior: 'proration-none',
+    });
+    expect(sandbox.inspect().transactions).toHaveLength(count);
+    expect(sandbox.inspect().pending_prorations).toEqual([]);
+    // Default behaviour: charged immediately (Pro → Team is a whole period at once here).
+    const other = await buy(sandbox, client, 'prod_starter_monthly', 'other@example.com');
+    const upgraded = await client.subscriptions.upgrade({
+      subscription_id: other.subscriptionId ?? '',
+      product_id: 'prod_pro_monthly',
+    });
+    expect(upgraded.last_transaction).toMatchObject({ amount: 2000, status: 'paid' });
+  });
+
+  test('upgrade to another billing period starts a new period now and charges the rest', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const paid = await buy(sandbox, client, 'prod_pro_monthly');
+    const before = await client.subscriptions.retrieve({
+      subscription_id: paid.subscriptionId ?? '',
+    });
+    now += 14 * DAY;
+    const upgraded = await client.subscriptions.upgrade({
+      subscription_id: before.id,
+      product_id: 'prod_pro_yearly',
+    });
+    const { credit } = prorateUpgrade({
+      currentPrice: 2900,
+      targetPrice: 29000,
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    });
+    expect(upgraded.current_period_start_date).toBe(new Date(now).toISOString());
+    expect(upgraded.current_period_end_date).toBe('2027-02-15T09:00:00.000Z');
+    expect(upgraded.next_transaction_date).toBe('2027-02-15T09:00:00.000Z');
+    expect(upgraded.last_transaction?.amount).toBe(29000 - credit);
+  });
+
+  test('upgrade rules: another, active, recurring product in the same currency', async () => {
+    const { sandbox, client } = setup();
+    const paid = await buy(sandbox, client, 'prod_starter_monthly');
+    const id = paid.subscriptionId ?? '';
+    const refused = async (product_id: string) => {
+      const error = await client.subscriptions
+        .upgrade({ subscription_id: id, product_id })
+        .catch((e: unknown) => e);
+      return error as { status: number; messages: string[] };
+    };
+    expect(await refused('prod_starter_monthly')).toMatchObject({ status: 400 });
+    expect((await refused('prod_lifetime')).messages.join()).toMatch(/not a recurring product/);
+    expect((await refused('prod_pro_monthly_eur')).messages.join()).toMatch(/EUR/);
+    expect((await refused('prod_legacy_monthly')).messages.join()).toMatch(/archived/);
+    expect(await refused('prod_nope')).toMatchObject({ status: 404 });
+    await expect(
+      client.subscriptions.upgrade({ subscription_id: 'sub_nope', product_id: 'prod_pro_monthly' }),
+    ).rejects.toMatchObject({ status: 404 });
+    const canceled = sandbox.fixtures().subscriptions.find((s) => s.status === 'canceled');
+    await expect(
+      client.subscriptions.upgrade({
+        subscription_id: canceled?.id ?? '',
+        product_id: 'prod_team_quarterly',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('transactions', () => {
+  test('search by customer, product, both, order, or none: exact lists and pagination', async () => {
+    const { sandbox, client } = setup();
+    const all = sandbox.inspect().transactions.reverse();
+    const order = sandbox.inspect().orders.find((o) => o.customer === 'cust_ada');
+    const productOf = new Map(
+      sandbox.inspect().orders.map((o) => [o.transaction, o.product] as const),
+    );
+    const cases: [
+      Parameters<typeof client.transactions.search>[0],
+      (t: (typeof all)[number]) => boolean,
+    ][] = [
+      [{}, () => true],
+      [{ customer_id: 'cust_ada' }, (t) => t.customer === 'cust_ada'],
+      [{ order_id: order?.id ?? '' }, (t) => t.order === order?.id],
+      [{ customer_id: 'cust_nobody' }, () => false],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = all.filter(keep);
+      const page = await client.transactions.search({ ...query, page_size: 100 });
+      expect(page.items.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+      expect(page.pagination.total_records).toBe(expected.length);
+    }
+    const ebook = await client.transactions.search({ product_id: 'prod_ebook', page_size: 100 });
+    expect(ebook.items.length).toBeGreaterThan(0);
+    for (const t of ebook.items) {
+      if (t.order && productOf.has(t.id)) expect(productOf.get(t.id)).toBe('prod_ebook');
+    }
+    const adaEbook = await client.transactions.search({
+      customer_id: 'cust_ada',
+      product_id: 'prod_ebook',
+    });
+    expect(adaEbook.items.map((t) => t.customer)).toEqual(['cust_ada']);
+  });
+
+  test('search pages: 10 by default, then page_number', async () => {
+    const { sandbox, client } = setup();
+    const total = sandbox.inspect().transactions.length;
+    const first = await client.transactions.search();
+    expect(first.items).toHaveLength(10);
+    expect(first.pagination).toEqual({
+      total_records: total,
+      total_pages: Math.ceil(total / 10),
+      current_page: 1,
+      next_page: 2,
+      prev_page: null,
+    });
+    const second = await client.transactions.search({ page_number: 2 });
+    expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
+    expect(second.pagination.prev_page).toBe(1);
+  });
+
+  test('a paid checkout shows up under its customer, product and order', async () => {
+    const { sandbox, client } = setup();
+    const paid = await buy(sandbox, client, 'prod_lifetime');
+    for (const query of [
+      { customer_id: paid.customerId },
+      { product_id: 'prod_lifetime' },
+      { order_id: paid.orderId },
+      { customer_id: paid.customerId, product_id: 'prod_lifetime' },
+    ]) {
+      const page = await client.transactions.search(query);
+      expect(page.items[0]?.id).toBe(paid.transactionId);
+    }
+  });
+});
+
+describe('discounts', () => {
+  test('retrieve by id or by code', async () => {
+    const { sandbox, client } = setup();
+    const launch = sandbox.fixtures().discounts.find((d) => d.code === 'LAUNCH20');
+    expect(await client.discounts.retrieve({ discount_id: launch?.id ?? '' })).toEqual(launch);
+    expect(await client.discounts.retrieve({ discount_code: 'LAUNCH20' })).toEqual(launch);
+  });
+
+  test('exactly one of discount_id and discount_code: 400 otherwise', async () => {
+    const { raw } = setup();
+    expect((await raw('GET', '/v1/discounts')).status).toBe(400);
+    expect((await raw('GET', '/v1/discounts?discount_id=a&discount_code=b')).status).toBe(400);
+  });
+
+  test('delete answers it as deleted; a later retrieve (id or code) and delete are 404', async () => {
+    const { sandbox, client } = setup();
+    const welcome = sandbox.fixtures().discounts.find((d) => d.code === 'WELCOME5');
+    const id = welcome?.id ?? '';
+    const deleted = await client.discounts.delete({ discount_id: id });
+    expect(deleted).toMatchObject({ id, code: 'WELCOME5', status: 'deleted' });
+    await expect(client.discounts.retrieve({ discount_id: id })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(client.discounts.retrieve({ discount_code: 'WELCOME5' })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(client.discounts.delete({ discount_id: id })).rejects.toMatchObject({
+      status: 404,
+    });
+    // A deleted code no longer discounts a checkout.
+    await expect(
+      client.checkouts.create({ product_id: 'prod_pro_monthly', discount_code: 'WELCOME5' }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  test('the seeded deleted discount and unknown ones are 404', async () => {
+    const { client } = setup();
+    await expect(client.discounts.retrieve({ discount_code: 'BETA' })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(client.discounts.retrieve({ discount_id: 'dis_nope' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+});
+
+describe('licenses', () => {
+  test('validate answers each seeded license with the instance asked for, in its status', async () => {
+    const { sandbox, client } = setup();
+    for (const license of sandbox.fixtures().licenses) {
+      for (const instance of license.instances) {
+        const validated = await client.licenses.validate({
+          key: license.key,
+          instance_id: instance.id,
+        });
+        expect(validated.id).toBe(license.id);
+        expect(validated.status).toBe(license.status);
+        expect(validated.instance).toEqual(instance);
+      }
+    }
+  });
+
+  test('unknown key or an instance of another license: 404', async () => {
+    const { sandbox, client } = setup();
+    const [a, b] = sandbox.fixtures().licenses;
+    await expect(
+      client.licenses.validate({ key: 'NOPE-NOPE', instance_id: a?.instances[0]?.id ?? '' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.licenses.validate({ key: a?.key ?? '', instance_id: b?.instances[0]?.id ?? '' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('an active license past its expires_at reads expired', async () => {
+    let now = Date.parse('2026-01-15T12:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const license = sandbox
+      .fixtures()
+      .licenses.find(
+        (l) => l.status === 'active' && l.expires_at !== null && l.expires_at !== undefined,
+      );
+    const instance_id = license?.instances[0]?.id ?? '';
+    expect((await client.licenses.validate({ key: license?.key ?? '', instance_id })).status).toBe(
+      'active',
+    );
+    now = Date.parse(license?.expires_at ?? '') + 1;
+    expect((await client.licenses.validate({ key: license?.key ?? '', instance_id })).status).toBe(
+      'expired',
+    );
+  });
+});
+
+describe('stats', () => {
+  const REVENUE = ['paid', 'partialRefund', 'refunded'];
+
+  test('totals count the data; a payment moves them', async () => {
+    const { sandbox, client } = setup();
+    const inspection = sandbox.inspect();
+    const usd = inspection.transactions.filter(
+      (t) => t.currency === 'USD' && REVENUE.includes(t.status),
+    );
+    const before = await client.stats.summary({ currency: 'USD' });
+    expect(before.periods).toBeUndefined();
+    expect(before.totals).toMatchObject({
+      totalProducts: inspection.products.length,
+      totalCustomers: inspection.customers.length,
+      totalSubscriptions: inspection.subscriptions.length,
+      totalPayments: usd.length,
+      totalRevenue: usd.reduce((sum, t) => sum + (t.amount_paid ?? 0), 0),
+      activeSubscriptions: inspection.subscriptions.filter((s) =>
+        ['active', 'scheduled_cancel'].includes(s.status),
+      ).length,
+    });
+    expect(before.totals.totalNetRevenue).toBeLessThan(before.totals.totalRevenue);
+    expect(before.totals.monthlyRecurringRevenue).toBeGreaterThan(0);
+    expect(before.totals.netMonthlyRecurringRevenue).toBeLessThan(
+      before.totals.monthlyRecurringRevenue,
+    );
+
+    const paid = await buy(sandbox, client, 'prod_pro_monthly');
+    const after = await client.stats.summary({ currency: 'USD' });
+    const payment = sandbox.inspect().transactions.find((t) => t.id === paid.transactionId);
+    expect(after.totals.totalPayments).toBe(before.totals.totalPayments + 1);
+    expect(after.totals.totalRevenue).toBe(
+      before.totals.totalRevenue + (payment?.amount_paid ?? 0),
+    );
+    expect(after.totals.totalCustomers).toBe(before.totals.totalCustomers + 1);
+    expect(after.totals.activeSubscriptions).toBe(before.totals.activeSubscriptions + 1);
+    expect(after.totals.monthlyRecurringRevenue).toBe(before.totals.monthlyRecurringRevenue + 2900);
+    // EUR is counted apart.
+    const eur = await client.stats.summary({ currency: 'EUR' });
+    expect(eur.totals.totalRevenue).toBeGreaterThan(0);
+    expect(eur.totals.totalRevenue).not.toBe(after.totals.totalRevenue);
+  });
+
+  test('periods per month and per week between startDate and endDate add up to the totals', async () => {
+    const { client } = setup();
+    const startDate = Date.parse('2025-07-01T00:00:00Z');
+    const endDate = Date.parse('2026-01-15T12:00:00Z');
+    const monthly = await client.stats.summary({
+      currency: 'USD',
+      startDate,
+      endDate,
+      interval: 'month',
+    });
+    const months = monthly.periods ?? [];
+    expect(months.map((p) => new Date(p.timestamp).toISOString().slice(0, 10))).toEqual([
+      '2025-07-01',
+      '2025-08-01',
+      '2025-09-01',
+      '2025-10-01',
+      '2025-11-01',
+      '2025-12-01',
+      '2026-01-01',
+    ]);
+    expect(months.reduce((s, p) => s + p.grossRevenue, 0)).toBe(monthly.totals.totalRevenue);
+    expect(months.reduce((s, p) => s + p.netRevenue, 0)).toBe(monthly.totals.totalNetRevenue);
+    const weekly = await client.stats.summary({
+      currency: 'USD',
+      startDate,
+      endDate,
+      interval: 'week',
+    });
+    for (const p of weekly.periods ?? []) expect(new Date(p.timestamp).getUTCDay()).toBe(1);
+    expect((weekly.periods ?? []).reduce((s, p) => s + p.grossRevenue, 0)).toBe(
+      weekly.totals.totalRevenue,
+    );
+    const all = await client.stats.summary({ currency: 'USD' });
+    expect(monthly.totals.totalRevenue).toBeLessThan(all.totals.totalRevenue);
+  });
+
+  test('currency is required; interval needs both dates; an absurd range is refused', async () => {
+    const { raw } = setup();
+    const noCurrency = await raw('GET', '/v1/stats/summary');
+    expect(noCurrency.status).toBe(400);
+    expect(String(noCurrency.json.message)).toMatch(/currency/);
+    const noDates = await raw('GET', '/v1/stats/summary?currency=USD&interval=day&startDate=0');
+    expect(noDates.status).toBe(400);
+    expect(String(noDates.json.message)).toMatch(/interval/);
+    const huge = await raw(
+      'GET',
+      `/v1/stats/summary?currency=USD&interval=day&startDate=0&endDate=${Date.parse('2100-01-01')}`,
+    );
+    expect(huge.status).toBe(400);
+    const fine = await raw(
+      'GET',
+      '/v1/stats/summary?currency=EUR&interval=day&startDate=1767225600000&endDate=1768478400000',
+    );
+    expect(fine.status).toBe(200);
+    expect(endpoints.getStatsSummary.response.safeParse(fine.json).success).toBe(true);
+  });
+});
