@@ -144,6 +144,12 @@ export const de: Messages = {
   'creditsHistory.error': 'Der Guthabenverlauf konnte nicht geladen werden.',
   'creditsHistory.empty': 'Es wurde noch kein Guthaben gutgeschrieben oder verbraucht.',
   'creditsHistory.noAccounts': 'Sie haben keine Guthabenkonten.',
+  'creditsHistory.entries': 'Einträge',
+  'creditsHistory.loadingMore': 'Einträge werden geladen …',
+  'creditsHistory.loadedOlder': 'Ältere Einträge geladen: {count}',
+  'creditsHistory.loadedNewer': 'Neuere Einträge geladen: {count}',
+  'creditsHistory.upToDate': 'Keine neueren Einträge.',
+  'creditsHistory.allShown': 'Alle {count} Einträge angezeigt.',
 
   'billingHistory.label': 'Rechnungsverlauf',
   'billingHistory.column.date': 'Datum',

@@ -145,6 +145,12 @@ export const en = {
   'creditsHistory.error': 'The credits history could not be loaded.',
   'creditsHistory.empty': 'No credits have been added or used yet.',
   'creditsHistory.noAccounts': 'You have no credit accounts.',
+  'creditsHistory.entries': 'Entries',
+  'creditsHistory.loadingMore': 'Loading entries…',
+  'creditsHistory.loadedOlder': 'Older entries loaded: {count}',
+  'creditsHistory.loadedNewer': 'Newer entries loaded: {count}',
+  'creditsHistory.upToDate': 'No newer entries.',
+  'creditsHistory.allShown': 'All {count} entries shown.',
 
   // BillingHistory
   'billingHistory.label': 'Billing history',
