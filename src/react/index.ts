@@ -86,6 +86,7 @@ export {
   useCreditsHistory,
   useCustomerSubscriptions,
   useCustomers,
+  useDiscount,
   useProducts,
   useStoreMetrics,
   useSubscription,

@@ -15,6 +15,7 @@ import {
   renderHook,
 } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { kindForStatus } from '../../src/client/error.js';
 import { matchPath } from '../../src/contract/endpoints.js';
 import { type ProxyRouteName, proxyRoutes } from '../../src/contract/proxy.js';
 import { BillingProvider, type BillingProviderProps } from '../../src/react/provider.js';
@@ -211,9 +212,10 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
       if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
       if (failure.with === 'network') throw new TypeError('Failed to fetch');
       const status = failure.with;
+      const kind = kindForStatus(status);
       const error = new ProxyHttpError(
         status,
-        status >= 500 ? 'server' : 'invalid_request',
+        kind === 'invalid_response' ? 'server' : kind,
         `injected ${status} by the billing harness`,
       );
       return new Response(JSON.stringify(errorBody(error, 'bk_harness')), {
