@@ -268,8 +268,8 @@ a{color:var(--accent)}
 button,.button{font:inherit;font-weight:600;padding:.625rem 1.25rem;border-radius:.375rem;border:2px solid var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
 .primary{background:var(--accent);color:#fff}
 .secondary{background:#fff;color:var(--ink);border-color:#6b7280}
-:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-.error-summary:focus{outline:3px solid #f59e0b;outline-offset:2px}
+:focus-visible{outline:3px solid #111827;outline-offset:2px}
+.error-summary:focus{outline:3px solid #111827;outline-offset:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 `;

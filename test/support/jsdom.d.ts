@@ -2,7 +2,10 @@
 // dependency). Remove this file if @types/jsdom is ever added.
 declare module 'jsdom' {
   export class JSDOM {
-    constructor(html?: string, options?: { url?: string });
+    constructor(
+      html?: string,
+      options?: { url?: string; runScripts?: 'outside-only' | 'dangerously' },
+    );
     readonly window: Window & typeof globalThis;
   }
 }
