@@ -27,7 +27,7 @@ function setup(options: SandboxOptions = {}) {
 }
 
 const field = (key: string, extra: Record<string, unknown> = {}) => ({
-  type: 'text',
+  type: 'text' as const,
   key,
   label: `Field ${key}`,
   ...extra,
