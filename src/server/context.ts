@@ -116,14 +116,15 @@ export function serverError(): ProxyHttpError {
 
 /**
  * Turns a failed upstream call into the proxy's answer. A 404 becomes `notFound(field)` (the
- * same answer as someone else's resource); the upstream's validation messages pass (they name
- * fields of what the proxy sent); everything else is reported to `onError` and answered
- * without upstream detail.
+ * same answer as someone else's resource); a 400 or 409 names the fields the service refused,
+ * in the proxy's words (`refusedField` when it named none); everything else is reported to
+ * `onError` and answered without upstream detail.
  */
 export function upstreamError(
   ctx: Pick<BaseContext, 'shared' | 'request'>,
   error: unknown,
   notFoundField: string,
+  refusedField = '(body)',
 ): ProxyHttpError {
   if (error instanceof ProxyHttpError) return error;
   if (!isBillingError(error)) {
@@ -135,9 +136,26 @@ export function upstreamError(
       return notFound(notFoundField);
     case 'invalid_request':
     case 'conflict': {
+      // The service's own wording can quote what was sent or name its internals: keep only
+      // which fields it refused, in the proxy's words.
       const status = error.kind === 'conflict' ? 409 : 400;
-      const fields = error.fields?.map((f) => ({ field: f.field, message: f.message }));
-      return new ProxyHttpError(status, error.kind, error.messages, { fields });
+      const message =
+        error.kind === 'conflict'
+          ? 'conflicts with the current state in the billing service'
+          : 'was refused by the billing service';
+      const names = [...new Set((error.fields ?? []).map((f) => f.field.replace(/[^\w.]/g, '')))]
+        .filter((name) => name !== '')
+        .slice(0, 10);
+      const fields = (names.length > 0 ? names : [refusedField]).map((field) => ({
+        field,
+        message,
+      }));
+      return new ProxyHttpError(
+        status,
+        error.kind,
+        fields.map((f) => `${f.field} ${f.message}`),
+        { fields },
+      );
     }
     case 'rate_limited': {
       ctx.shared.report(error, ctx.request);

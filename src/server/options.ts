@@ -1,5 +1,6 @@
 // The options of `createBillingHandler`, checked once at creation so a mistake fails at start
 // with the option's name instead of on a buyer's first click.
+import type { FetchLike } from '../client/index.js';
 import { type BillingStore, createMemoryStore } from './store.js';
 
 /** Who is signed in, as the seller's session knows them. */
@@ -46,7 +47,7 @@ export type BillingHandlerOptions = {
   /** The service's base address (the sandbox's `baseUrl`, for example). Default: from `environment`. */
   baseUrl?: string;
   /** The `fetch` the proxy calls the service with (the sandbox's `fetch`, for example). Default: `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
   /** Timeout of each call to the service, in milliseconds. Default: the client's own. */
   timeoutMs?: number;
   /**
@@ -115,7 +116,7 @@ export type ProxyConfig = {
   apiKey: string;
   environment: 'test' | 'production' | undefined;
   baseUrl: string | undefined;
-  fetch: typeof globalThis.fetch | undefined;
+  fetch: FetchLike | undefined;
   timeoutMs: number | undefined;
   getCustomer: BillingHandlerOptions['getCustomer'];
   products: readonly string[];

@@ -1,6 +1,7 @@
 // `GET /discounts/{code}`: what a buyer may know of a discount code before using it. Only an
-// active, unexpired, not used-up code that applies to a product of this catalog is shown, and
-// only its buyer-facing fields; anything else is the same 404. Rate-limited per client, since
+// active, not used-up code that applies to a product of this catalog is shown, and only its
+// buyer-facing fields; anything else is the same 404. Expiry is the service's call: it moves a
+// code past its `expiry_date` to `expired` on its own clock, which the proxy's may not match. Rate-limited per client, since
 // the route answers whether a guessed code exists.
 import type { DiscountPreview } from '../../contract/proxy.js';
 import { type RouteImpl, rateLimit, upstream } from '../context.js';
@@ -15,7 +16,6 @@ export const discount: RouteImpl<'discount'> = async (ctx) => {
     ctx.shared.client.discounts.retrieve({ discount_code: code }),
   );
   if (found.status !== 'active') throw notFound('code');
-  if (found.expiry_date && !(Date.parse(found.expiry_date) > Date.now())) throw notFound('code');
   if (
     typeof found.max_redemptions === 'number' &&
     typeof found.redeem_count === 'number' &&

@@ -1,0 +1,147 @@
+// The proxy handler over a real sandbox, for tests: sessions by cookie, an admin switch, a
+// count of every upstream request, and a scanner that fails the suite when the API key shows
+// in any byte of any response (status line aside: body and every header).
+import { createSandbox } from '../../src/sandbox/index.js';
+import {
+  type BillingHandler,
+  type BillingHandlerOptions,
+  createBillingHandler,
+} from '../../src/server/index.js';
+
+/** Every leak the scanner found, across the whole test file. */
+export const keyLeaks: string[] = [];
+
+/** Wraps a handler: every response is read (a clone) and searched for `secret`. */
+export function scanResponses(
+  handler: (request: Request) => Promise<Response>,
+  secret: string,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const response = await handler(request);
+    const text = await response.clone().text();
+    const where: string[] = [];
+    if (text.includes(secret)) where.push('body');
+    response.headers.forEach((value, name) => {
+      if (value.includes(secret) || name.includes(secret)) where.push(`header ${name}`);
+    });
+    if (where.length > 0) {
+      const leak = `${request.method} ${request.url}: the API key is in the ${where.join(', ')}`;
+      keyLeaks.push(leak);
+      throw new Error(leak);
+    }
+    return response;
+  };
+}
+
+export const ORIGIN = 'https://shop.test';
+
+export type HarnessOptions = Partial<Omit<BillingHandlerOptions, 'apiKey' | 'fetch'>> & {
+  seed?: number;
+};
+
+/** What a test reads of an answer. */
+export type Answer = {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+  /** The body as a loose record (for property checks in tests). */
+  body: Record<string, unknown>;
+};
+
+/** Options of one call. */
+export type CallOptions = {
+  /** Signed in as this customer id (a session cookie the harness's getCustomer reads). */
+  as?: string;
+  /** A session with only an email (a customer who has not bought yet). */
+  asEmail?: string;
+  admin?: boolean;
+  /** A JSON body (serialised), or raw text. */
+  body?: unknown;
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+  /** The `Origin` header; default: the shop's own origin for POST and DELETE, none for GET. */
+  origin?: string | null;
+};
+
+/** The sandbox, a handler over it (wrapped by the key scanner), and helpers to call it. */
+export function proxyHarness(options: HarnessOptions = {}) {
+  const { seed = 1, ...handlerOptions } = options;
+  const sandbox = createSandbox({ seed });
+  const fixtures = sandbox.fixtures();
+  const upstream: { method: string; url: string }[] = [];
+  const errors: unknown[] = [];
+  const sessions = new Map<string, { id?: string; email?: string }>();
+  const fetch = (input: string, init: RequestInit) => {
+    upstream.push({ method: init.method ?? 'GET', url: String(input) });
+    return sandbox.fetch(input, init);
+  };
+
+  const raw: BillingHandler = createBillingHandler({
+    apiKey: sandbox.apiKey,
+    baseUrl: sandbox.baseUrl,
+    fetch,
+    products: fixtures.products.filter((p) => p.status === 'active').map((p) => p.id),
+    getCustomer: (request) => {
+      const cookie = request.headers.get('cookie') ?? '';
+      const token = /(?:^|;\s*)session=([^;]+)/.exec(cookie)?.[1];
+      return token === undefined ? null : (sessions.get(token) ?? null);
+    },
+    isAdmin: (request) => request.headers.get('cookie')?.includes('admin=yes') ?? false,
+    allowedOrigins: [ORIGIN],
+    onError: (error) => {
+      errors.push(error);
+    },
+    ...handlerOptions,
+  });
+  const handler = scanResponses(raw, sandbox.apiKey);
+
+  /** Builds the Request a browser on the shop would send. */
+  function request(method: string, path: string, call: CallOptions = {}): Request {
+    const headers = new Headers(call.headers);
+    const cookies: string[] = [];
+    if (call.as !== undefined || call.asEmail !== undefined) {
+      const token = `t${sessions.size}_${call.as ?? call.asEmail}`;
+      sessions.set(token, {
+        ...(call.as !== undefined ? { id: call.as } : {}),
+        ...(call.asEmail !== undefined ? { email: call.asEmail } : {}),
+      });
+      cookies.push(`session=${token}`);
+    }
+    if (call.admin) cookies.push('admin=yes');
+    if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
+    const origin = call.origin === undefined ? (method === 'GET' ? null : ORIGIN) : call.origin;
+    if (origin !== null && !headers.has('origin')) headers.set('origin', origin);
+    let body: BodyInit | undefined = call.raw;
+    if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const url = path.startsWith('http') ? path : `${ORIGIN}${raw.basePath}${path}`;
+    return new Request(url, { method, headers, body });
+  }
+
+  async function call(
+    method: string,
+    path: string,
+    callOptions: CallOptions = {},
+  ): Promise<Answer> {
+    const response = await handler(request(method, path, callOptions));
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json,
+      body: (json ?? {}) as Record<string, unknown>,
+    };
+  }
+
+  return { sandbox, fixtures, handler, raw, upstream, errors, request, call };
+}
