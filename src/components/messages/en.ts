@@ -72,6 +72,20 @@ export const en = {
   'checkoutForm.submitting': 'Preparing your checkout…',
   'checkoutForm.redirecting': 'Taking you to the payment page…',
   'checkoutForm.failed': 'The checkout could not be started. Please try again.',
+  'checkoutForm.loading': 'Loading checkout…',
+  'checkoutForm.loadError': 'The product could not be loaded.',
+  'checkoutForm.unavailable': 'This product is not available.',
+  'checkoutForm.period.every-day': 'Billed daily',
+  'checkoutForm.period.every-month': 'Billed monthly',
+  'checkoutForm.period.every-three-months': 'Billed every 3 months',
+  'checkoutForm.period.every-six-months': 'Billed every 6 months',
+  'checkoutForm.period.every-year': 'Billed yearly',
+  'checkoutForm.period.once': 'One-time payment',
+  'checkoutForm.period.unknown': 'Recurring payment',
+  'checkoutForm.unitsRange': 'Enter a whole number from 1 to {max}.',
+  'checkoutForm.characterCount': '{count}/{max} characters',
+  'checkoutForm.fieldsAtCheckout': 'You will be asked for {fields} on the payment page.',
+  'checkoutForm.fieldRejected': 'This entry was not accepted. Please check it.',
 
   // DiscountField (also inside CheckoutForm)
   'discountField.label': 'Discount code',
@@ -86,9 +100,10 @@ export const en = {
   'discountField.duration.forever': 'on every payment',
   'discountField.duration.repeating': 'for {months} months',
   'discountField.expired': 'This code has expired.',
-  'discountField.unknown': 'This code is not valid.',
+  'discountField.unknown': 'This code is unknown or has expired.',
   'discountField.notForProduct': 'This code does not apply to this product.',
   'discountField.failed': 'The code could not be checked. Please try again.',
+  'discountField.removed': 'Code removed.',
 
   // UpgradePicker
   'upgradePicker.label': 'Change plan',
