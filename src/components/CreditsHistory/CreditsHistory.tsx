@@ -1,0 +1,688 @@
+'use client';
+// CreditsHistory: a customer's credit accounts, the exact balance of one, and its entries newest
+// first in a virtualised list that grows both ways through the entries' cursors.
+//
+// Reversals. An entry carries only `transaction_id`; whether its transaction reverses another
+// (`reversal_of`) is said by the transaction, which neither the service's entry list nor the
+// proxy's customer routes return. So the marker shows what the page can know: an entry that
+// itself carries `reversal_of` (a service or proxy that adds it), the transactions the app
+// passes in `transactions`, and the reversals made through `useReverseCreditTransaction` on the
+// same QueryClient. Each marks the reversing entries "Reversal" and the reversed ones "Reversed".
+import { type InfiniteData, useMutationState } from '@tanstack/react-query';
+import {
+  defaultRangeExtractor,
+  type Range,
+  useVirtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { negateAmount } from '../../contract/amount.js';
+import type { CreditsAccount, CreditsEntry, CreditsTransaction } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { billingKeys } from '../../react/keys.js';
+import type { CreditsCursor, CreditsEntriesPage } from '../../react/options.js';
+import { useCreditsAccounts, useCreditsBalance, useCreditsHistory } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+
+/**
+ * The parts of `CreditsHistory`, for `slots` and `slotProps` (`data-slot="credits-history-…"`):
+ * - `header`: the title and the account picker; `title`: the heading.
+ * - `accountPicker` (shown with two accounts or more), `accountLabel`, `accountSelect`.
+ * - `balance`, `balanceLabel`, `balanceAmount` (the exact amount), `unitLabel`, `asOf`.
+ * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries.
+ * - `viewport`: the scrolling box; `list`: the `<ol>` of entries; `row`: one entry
+ *   (`data-state` `credit` | `debit` | `unknown`); in it `side` (credit or debit in words),
+ *   `reversal` (`data-state` `reversal` | `reversed`), `date` and `amount` (signed).
+ * - `status`: the polite live region that says what a load brought.
+ * - `empty`, `error` (`data-state` names what failed), `retry`, `skeleton`.
+ */
+export type CreditsHistoryPart =
+  | 'header'
+  | 'title'
+  | 'accountPicker'
+  | 'accountLabel'
+  | 'accountSelect'
+  | 'balance'
+  | 'balanceLabel'
+  | 'balanceAmount'
+  | 'unitLabel'
+  | 'asOf'
+  | 'loadNewer'
+  | 'viewport'
+  | 'list'
+  | 'row'
+  | 'side'
+  | 'reversal'
+  | 'date'
+  | 'amount'
+  | 'loadOlder'
+  | 'status'
+  | 'empty'
+  | 'error'
+  | 'retry'
+  | 'skeleton';
+
+/** What the root's `data-state` says. */
+export type CreditsHistoryState = 'loading' | 'ready' | 'empty' | 'error';
+
+/** Details of `onAccountChange`. */
+export interface CreditsAccountChangeDetails {
+  /** The account picked. */
+  account: CreditsAccount;
+}
+
+/**
+ * The virtualiser's measuring options that may be set from outside. `initialRect` is the size
+ * the list assumes before it is measured (what a server render and an environment without
+ * layout, such as jsdom, use); `observeElementRect` replaces the ResizeObserver measuring.
+ */
+export type CreditsHistoryVirtualizer = Partial<
+  Pick<
+    VirtualizerOptions<HTMLDivElement, HTMLLIElement>,
+    'initialRect' | 'observeElementRect' | 'overscan'
+  >
+>;
+
+/** Props of `CreditsHistory`. */
+export interface CreditsHistoryProps extends CustomizableProps<CreditsHistoryPart> {
+  /**
+   * The account shown (controlled). Pair with `onAccountChange`. Default: undefined
+   * (uncontrolled: `defaultAccountId`, else the customer's first active account).
+   */
+  accountId?: string;
+  /**
+   * The account shown first when uncontrolled. Default: the customer's first active account
+   * (the first account when none is active).
+   */
+  defaultAccountId?: string;
+  /** Called when the customer picks another account. Default: none. */
+  onAccountChange?: (accountId: string, details: CreditsAccountChangeDetails) => void;
+  /** Entries read per request (1 to 100). Default: 50. */
+  pageSize?: number;
+  /**
+   * The height of one row in CSS pixels; every row has it, so 100,000 entries cost a few
+   * rendered rows. Default: 56.
+   */
+  rowHeight?: number;
+  /**
+   * Read older entries by themselves when the list is scrolled within this many rows of its
+   * end; 0 turns it off (the "Load older" button stays). Default: 10.
+   */
+  autoLoadThreshold?: number;
+  /**
+   * Credit transactions the app knows of (from its server, or a seller's own calls): their
+   * `reversal_of` marks the reversing and the reversed entries. Entries cannot tell this
+   * themselves (see the component's notes). Default: none (reversals made through
+   * `useReverseCreditTransaction` on the same QueryClient are still marked).
+   */
+  transactions?: readonly CreditsTransaction[];
+  /** Measuring options of the virtualised list. Default: measured by the browser. */
+  virtualizer?: CreditsHistoryVirtualizer;
+}
+
+type Entry = CreditsEntry;
+type Marker = 'reversal' | 'reversed';
+type Failure = 'accounts' | 'balance' | 'history' | 'older' | 'newer';
+type Announcement = { key: MessageKey; count?: number; seq: number };
+
+const NEWER_PAGES_PER_PRESS = 10;
+
+/** The first active account, else the first. */
+function defaultAccount(accounts: readonly CreditsAccount[]): CreditsAccount | undefined {
+  return accounts.find((a) => a.status === 'active') ?? accounts[0];
+}
+
+/** The reversal markers by transaction id, from whatever transactions are known. */
+function markersOf(
+  ...sources: ReadonlyArray<readonly (CreditsTransaction | undefined)[] | undefined>
+): Map<string, Marker> {
+  const markers = new Map<string, Marker>();
+  for (const source of sources) {
+    for (const tx of source ?? []) {
+      if (!tx || typeof tx.reversal_of !== 'string' || tx.reversal_of === '') continue;
+      markers.set(tx.id, 'reversal');
+      if (!markers.has(tx.reversal_of)) markers.set(tx.reversal_of, 'reversed');
+    }
+  }
+  return markers;
+}
+
+function markerOf(entry: Entry, markers: Map<string, Marker>): Marker | undefined {
+  const own = (entry as Record<string, unknown>).reversal_of;
+  if (typeof own === 'string' && own !== '') return 'reversal';
+  return markers.get(entry.transaction_id);
+}
+
+function countEntries(pages: readonly CreditsEntriesPage[]): number {
+  let count = 0;
+  for (const page of pages) count += page.data.length;
+  return count;
+}
+
+/** Fills a message's placeholders with elements: `{amount} {unit}` → [amount, ' ', unit]. */
+function interleave(template: string, values: Record<string, ReactNode>): ReactNode[] {
+  return template.split(/\{(\w+)\}/).map((piece, i) => (i % 2 === 1 ? values[piece] : piece));
+}
+
+function accountOption(account: CreditsAccount, t: Translate): string {
+  if (account.status === 'active') return account.name;
+  const status = ['frozen', 'closed'].includes(account.status)
+    ? t(`creditsHistory.accountStatus.${account.status as 'frozen' | 'closed'}`)
+    : t('creditsHistory.accountStatus.unknown');
+  return `${account.name} (${status})`;
+}
+
+/**
+ * A customer's credits: an account picker when there are several, the exact balance with its
+ * unit, and the entries newest first (side, signed amount, date, reversal marker) in a
+ * virtualised list that reads older entries as it is scrolled and newer ones on request.
+ * Keyboard: Tab into the list, then arrows, Page Up/Down, Home and End move between entries.
+ */
+export function CreditsHistory(props: CreditsHistoryProps) {
+  const { accountId: controlledId, defaultAccountId, onAccountChange } = props;
+  useBillingContext('CreditsHistory');
+  const part = useParts<CreditsHistoryPart>('CreditsHistory', props);
+  const t = useMessages();
+  const titleId = useId();
+  const selectId = useId();
+  const accounts = useCreditsAccounts();
+  const [ownId, setOwnId] = useState(defaultAccountId);
+  const list = accounts.data ?? [];
+  const accountId = controlledId ?? ownId ?? defaultAccount(list)?.id ?? '';
+  const account = list.find((a) => a.id === accountId);
+
+  const pick = (id: string) => {
+    const picked = list.find((a) => a.id === id);
+    if (!picked || id === accountId) return;
+    if (controlledId === undefined) setOwnId(id);
+    onAccountChange?.(id, { account: picked });
+  };
+
+  let body: ReactNode;
+  let state: CreditsHistoryState;
+  if (accountId === '' && accounts.isPending) {
+    state = 'loading';
+    body = <Skeleton key="skeleton" part={part} t={t} />;
+  } else if (accountId === '' && accounts.isError) {
+    state = 'error';
+    body = (
+      <ErrorNotice
+        key="error"
+        part={part}
+        t={t}
+        failure="accounts"
+        onRetry={() => void accounts.refetch()}
+      />
+    );
+  } else if (accountId === '') {
+    state = 'empty';
+    body = part('empty', 'p', { key: 'empty', children: t('creditsHistory.noAccounts') });
+  } else {
+    state = 'ready';
+    body = (
+      <AccountHistory
+        key={accountId}
+        accountId={accountId}
+        account={account}
+        props={props}
+        part={part}
+        t={t}
+      />
+    );
+  }
+
+  const picker =
+    list.length > 1
+      ? part('accountPicker', 'div', {
+          key: 'picker',
+          children: [
+            part('accountLabel', 'label', {
+              key: 'label',
+              htmlFor: selectId,
+              children: t('creditsHistory.accountPicker'),
+            }),
+            part('accountSelect', 'select', {
+              key: 'select',
+              id: selectId,
+              value: accountId,
+              onChange: (event) => pick((event.target as HTMLSelectElement).value),
+              children: list.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {accountOption(a, t)}
+                </option>
+              )),
+            }),
+          ],
+        })
+      : null;
+
+  return part('root', 'section', {
+    'aria-labelledby': titleId,
+    'aria-busy': state === 'loading' ? true : undefined,
+    'data-state': state,
+    children: [
+      part('header', 'div', {
+        key: 'header',
+        children: [
+          part('title', 'h2', { key: 'title', id: titleId, children: t('creditsHistory.label') }),
+          picker,
+        ],
+      }),
+      body,
+    ],
+  });
+}
+
+interface AccountHistoryProps {
+  accountId: string;
+  account: CreditsAccount | undefined;
+  props: CreditsHistoryProps;
+  part: PartRenderer<CreditsHistoryPart>;
+  t: Translate;
+}
+
+/** Balance and entries of one account; remounted (scroll and focus reset) per account. */
+function AccountHistory({ accountId, account, props, part, t }: AccountHistoryProps) {
+  const {
+    pageSize = 50,
+    rowHeight = 56,
+    autoLoadThreshold = 10,
+    transactions,
+    virtualizer: measuring,
+  } = props;
+  const { queryClient } = useBillingContext('CreditsHistory');
+  const fmt = useFormat();
+  const balance = useCreditsBalance({ accountId });
+  // Newer entries come through "Load newer": a refetch on focus would re-read every page.
+  const history = useCreditsHistory({ accountId, limit: pageSize, refetchOnWindowFocus: false });
+  const reversed = useMutationState(
+    {
+      filters: { mutationKey: [...billingKeys.credits.all, 'reverse'], status: 'success' },
+      select: (mutation) => mutation.state.data as CreditsTransaction | undefined,
+    },
+    queryClient,
+  );
+  const markers = useMemo(() => markersOf(transactions, reversed), [transactions, reversed]);
+
+  const entries = useMemo<Entry[]>(
+    () => history.data?.pages.flatMap((page) => page.data) ?? [],
+    [history.data],
+  );
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const announce = (key: MessageKey, count?: number) =>
+    setAnnouncement((last) => ({
+      key,
+      ...(count !== undefined ? { count } : {}),
+      seq: (last?.seq ?? 0) + 1,
+    }));
+
+  // -- the virtualised list --------------------------------------------------------------------
+  const viewportRef = useRef<HTMLDivElement | null>(null);
+  const [active, setActive] = useState(0);
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  const focusPending = useRef(false);
+  const rangeExtractor = useCallback((range: Range) => {
+    // The focusable row stays rendered, so focus never falls out of the list while scrolling.
+    const indexes = defaultRangeExtractor(range);
+    const keep = activeRef.current;
+    if (keep < range.count && !indexes.includes(keep)) {
+      indexes.push(keep);
+      indexes.sort((a, b) => a - b);
+    }
+    return indexes;
+  }, []);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count: entries.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => entries[index]?.id ?? index,
+    overscan: 5,
+    rangeExtractor,
+    useFlushSync: false,
+    ...measuring,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  // Entries put above the list (newer) move what is shown down: keep the same entries in view,
+  // unless the list is at its top, where the newer entries are what the reader wants to see.
+  const firstId = entries[0]?.id;
+  const previousFirst = useRef(firstId);
+  useLayoutEffect(() => {
+    const before = previousFirst.current;
+    previousFirst.current = firstId;
+    if (before === undefined || before === firstId) return;
+    const added = entries.findIndex((e) => e.id === before);
+    if (added <= 0) return;
+    setActive((index) => index + added);
+    const viewport = viewportRef.current;
+    if (viewport && viewport.scrollTop > 0) viewport.scrollTop += added * rowHeight;
+  }, [firstId, entries, rowHeight]);
+
+  // Older entries load by themselves near the end of what is loaded.
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = history;
+  useEffect(() => {
+    if (autoLoadThreshold <= 0 || !hasNextPage || isFetching || isFetchNextPageError) return;
+    if (entries.length === 0 || lastIndex < entries.length - 1 - autoLoadThreshold) return;
+    void loadOlderRef.current();
+  }, [autoLoadThreshold, hasNextPage, isFetching, isFetchNextPageError, entries.length, lastIndex]);
+
+  const loadOlder = async () => {
+    if (history.isFetching) return;
+    setFailure(null);
+    const before = entries.length;
+    const result = await fetchNextPage({ cancelRefetch: false });
+    if (result.isFetchNextPageError) {
+      setFailure('older');
+      return;
+    }
+    const after = result.data ? countEntries(result.data.pages) : before;
+    announce('creditsHistory.loadedOlder', after - before);
+  };
+  const loadOlderRef = useRef(loadOlder);
+  loadOlderRef.current = loadOlder;
+
+  const loadNewer = async () => {
+    if (history.isFetching) return;
+    setFailure(null);
+    void balance.refetch();
+    if (entries.length === 0) {
+      // No entry to read newer than: read the account's first page again.
+      const result = await history.refetch();
+      if (result.isError) setFailure('newer');
+      else {
+        const count = result.data ? countEntries(result.data.pages) : 0;
+        announce(count > 0 ? 'creditsHistory.loadedNewer' : 'creditsHistory.upToDate', count);
+      }
+      return;
+    }
+    let total = entries.length;
+    let added = 0;
+    for (let i = 0; i < NEWER_PAGES_PER_PRESS; i++) {
+      const result = await history.fetchPreviousPage({ cancelRefetch: false });
+      if (result.isFetchPreviousPageError) {
+        setFailure('newer');
+        return;
+      }
+      const pages = result.data?.pages ?? [];
+      const count = countEntries(pages);
+      const first = pages[0];
+      if (!first || count === total) {
+        // An empty newer page would end `hasPreviousPage`; newer entries can still come.
+        if (first?.data.length === 0) dropEmptyNewest();
+        break;
+      }
+      added += count - total;
+      total = count;
+      // On a page read with `ending_before`, `has_more` says that still newer entries wait.
+      if (!first.has_more) break;
+    }
+    announce(added > 0 ? 'creditsHistory.loadedNewer' : 'creditsHistory.upToDate', added);
+  };
+
+  const dropEmptyNewest = () => {
+    queryClient.setQueryData<InfiniteData<CreditsEntriesPage, CreditsCursor>>(
+      billingKeys.credits.entries(accountId),
+      (data) =>
+        data && data.pages.length > 1 && data.pages[0]?.data.length === 0
+          ? { pages: data.pages.slice(1), pageParams: data.pageParams.slice(1) }
+          : data,
+    );
+  };
+
+  // Keyboard: a roving focus over the rows.
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    viewportRef.current
+      ?.querySelector<HTMLElement>(`[data-index="${active}"]`)
+      ?.focus({ preventScroll: true });
+  });
+  const moveTo = (index: number) => {
+    if (entries.length === 0) return;
+    const next = Math.max(0, Math.min(entries.length - 1, index));
+    focusPending.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const page = Math.max(1, Math.floor((viewportRef.current?.clientHeight ?? 0) / rowHeight));
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+      Home: 0,
+      End: entries.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    moveTo(target);
+  };
+  // Scrolled by mouse or touch while focus is elsewhere: the first row in view takes the focus
+  // stop, so Tab lands where the reader is.
+  const firstVisible = items.find((item) => item.end > (virtualizer.scrollOffset ?? 0) + 1)?.index;
+  useEffect(() => {
+    if (firstVisible === undefined) return;
+    if (viewportRef.current?.contains(document.activeElement)) return;
+    setActive(firstVisible);
+  }, [firstVisible]);
+
+  // -- parts -----------------------------------------------------------------------------------
+  const unit = balance.data?.unit_label ?? account?.unit_label ?? '';
+  const balancePart = part('balance', 'p', {
+    key: 'balance',
+    'data-state': balance.isPending ? 'loading' : balance.isError ? 'error' : 'ready',
+    'aria-busy': balance.isPending ? true : undefined,
+    children: [
+      part('balanceLabel', 'span', { key: 'label', children: t('creditsHistory.balance') }),
+      ' ',
+      ...(balance.data
+        ? interleave(t('creditsHistory.balanceValue'), {
+            amount: part('balanceAmount', 'strong', {
+              key: 'amount',
+              children: fmt.amount(balance.data.balance),
+            }),
+            unit: part('unitLabel', 'span', { key: 'unit', children: unit }),
+          })
+        : [
+            part('balanceAmount', 'strong', {
+              key: 'amount',
+              'data-state': balance.isError ? 'error' : 'loading',
+              children: balance.isError ? '—' : '',
+            }),
+          ]),
+      balance.data
+        ? part('asOf', 'span', {
+            key: 'asOf',
+            children: t('creditsHistory.asOf', { date: fmt.dateTime(balance.data.as_of) }),
+          })
+        : null,
+    ],
+  });
+
+  const shownFailure: Failure | null =
+    failure ?? (history.isError && !history.data ? 'history' : balance.isError ? 'balance' : null);
+  const retry = () => {
+    if (shownFailure === 'older') void loadOlder();
+    else if (shownFailure === 'newer') void loadNewer();
+    else {
+      if (balance.isError) void balance.refetch();
+      if (history.isError) void history.refetch();
+    }
+  };
+  const errorPart = shownFailure ? (
+    <ErrorNotice key="error" part={part} t={t} failure={shownFailure} onRetry={retry} />
+  ) : null;
+
+  const status = part('status', 'p', {
+    key: 'status',
+    role: 'status',
+    children: history.isFetchingNextPage
+      ? t('creditsHistory.loadingMore')
+      : announcement
+        ? t(announcement.key, announcement.count !== undefined ? { count: announcement.count } : {})
+        : !history.hasNextPage && entries.length > 0
+          ? t('creditsHistory.allShown', { count: entries.length })
+          : '',
+  });
+
+  if (history.isPending) {
+    return [
+      balancePart,
+      history.isError ? errorPart : <Skeleton key="skeleton" part={part} t={t} />,
+      status,
+    ];
+  }
+  if (history.isError && !history.data) return [balancePart, errorPart, status];
+
+  const busy = history.isFetching;
+  const loadNewerButton = part('loadNewer', 'button', {
+    key: 'newer',
+    type: 'button',
+    'aria-disabled': busy ? true : undefined,
+    'data-state': history.isFetchingPreviousPage ? 'loading' : 'idle',
+    onClick: () => void loadNewer(),
+    children: t('creditsHistory.loadNewer'),
+  });
+
+  if (entries.length === 0) {
+    return [
+      balancePart,
+      loadNewerButton,
+      part('empty', 'p', { key: 'empty', children: t('creditsHistory.empty') }),
+      errorPart,
+      status,
+    ];
+  }
+
+  const setSize = history.hasNextPage ? -1 : entries.length;
+  const rows = items.map((item) => {
+    const entry = entries[item.index] as Entry;
+    const side: 'credit' | 'debit' | 'unknown' =
+      entry.side === 'credit' ? 'credit' : entry.side === 'debit' ? 'debit' : 'unknown';
+    const marker = markerOf(entry, markers);
+    const signed =
+      side === 'debit'
+        ? fmt.amount(negateAmount(entry.amount), { signDisplay: 'always' })
+        : fmt.amount(entry.amount, side === 'credit' ? { signDisplay: 'always' } : {});
+    return part('row', 'li', {
+      key: item.key as string,
+      'data-index': item.index,
+      'data-state': side,
+      'aria-setsize': setSize,
+      'aria-posinset': item.index + 1,
+      tabIndex: item.index === active ? 0 : -1,
+      onFocus: () => setActive(item.index),
+      style: {
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        height: rowHeight,
+        transform: `translateY(${item.start}px)`,
+      },
+      children: [
+        part('side', 'span', {
+          key: 'side',
+          'data-state': side,
+          children: side === 'unknown' ? String(entry.side) : t(`creditsHistory.${side}`),
+        }),
+        marker
+          ? part('reversal', 'span', {
+              key: 'reversal',
+              'data-state': marker,
+              children: t(`creditsHistory.${marker}`),
+            })
+          : null,
+        part('date', 'time', {
+          key: 'date',
+          dateTime: entry.created_at,
+          children: fmt.dateTime(entry.created_at),
+        }),
+        part('amount', 'span', { key: 'amount', 'data-state': side, children: signed }),
+      ],
+    });
+  });
+
+  return [
+    balancePart,
+    loadNewerButton,
+    part('viewport', 'div', {
+      key: 'viewport',
+      ref: viewportRef,
+      style: { overflowY: 'auto', maxHeight: 'var(--bk-credits-history-height, 24rem)' },
+      children: part('list', 'ol', {
+        'aria-label': t('creditsHistory.entries'),
+        'aria-busy': busy ? true : undefined,
+        onKeyDown,
+        style: {
+          position: 'relative',
+          height: virtualizer.getTotalSize(),
+          margin: 0,
+          padding: 0,
+          listStyle: 'none',
+        },
+        children: rows,
+      }),
+    }),
+    history.hasNextPage
+      ? part('loadOlder', 'button', {
+          key: 'older',
+          type: 'button',
+          'aria-disabled': busy ? true : undefined,
+          'data-state': history.isFetchingNextPage ? 'loading' : 'idle',
+          onClick: () => void loadOlder(),
+          children: t('creditsHistory.loadOlder'),
+        })
+      : null,
+    errorPart,
+    status,
+  ];
+}
+
+function Skeleton({ part, t }: { part: PartRenderer<CreditsHistoryPart>; t: Translate }) {
+  return part('skeleton', 'div', {
+    role: 'status',
+    'aria-label': t('creditsHistory.loading'),
+    'data-state': 'loading',
+    children: [0, 1, 2, 3, 4].map((i) => <span key={i} aria-hidden="true" />),
+  });
+}
+
+function ErrorNotice(props: {
+  part: PartRenderer<CreditsHistoryPart>;
+  t: Translate;
+  failure: Failure;
+  onRetry: () => void;
+}) {
+  const { part, t, failure, onRetry } = props;
+  return part('error', 'div', {
+    role: 'alert',
+    'data-state': failure,
+    children: [
+      <span key="message">{t('creditsHistory.error')} </span>,
+      part('retry', 'button', {
+        key: 'retry',
+        type: 'button',
+        onClick: onRetry,
+        children: t('common.retry'),
+      }),
+    ],
+  });
+}
