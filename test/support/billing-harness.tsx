@@ -69,8 +69,12 @@ export type HarnessRequest = {
 export type HarnessFailure = {
   /** Which route fails. Default: any. */
   route?: ProxyRouteName;
-  /** `network` (fetch rejects, as offline) or an HTTP status with the proxy's error body. */
-  with: 'network' | number;
+  /**
+   * `network`: fetch rejects before the proxy sees the request (offline). `lost`: the proxy
+   * acts, then the answer is lost and fetch rejects (a dropped connection). A number: that
+   * HTTP status with the proxy's error body, without the proxy acting.
+   */
+  with: 'network' | 'lost' | number;
   /** How many matching requests fail. Default: 1. */
   times?: number;
 };
@@ -207,7 +211,7 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
     if (held) await held;
     if (signal?.aborted) throw abortError(signal);
     const failure = failures.find((f) => f.route === undefined || f.route === route);
-    if (failure) {
+    if (failure && failure.with !== 'lost') {
       failure.times -= 1;
       if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
       if (failure.with === 'network') throw new TypeError('Failed to fetch');
@@ -240,7 +244,14 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
       // must still see what the browser itself would have sent.
       Object.defineProperty(request, 'headers', { value: headers });
     }
-    const answer = handler(request);
+    let answer = handler(request);
+    if (failure?.with === 'lost') {
+      failure.times -= 1;
+      if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
+      answer = answer.then(() => {
+        throw new TypeError('Failed to fetch');
+      });
+    }
     if (!signal) return answer;
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));

@@ -1,0 +1,497 @@
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  type BillingHarness,
+  createBillingHarness,
+  renderHookWithBilling,
+} from '../../test/support/billing-harness.js';
+import { addAmounts } from '../contract/amount.js';
+import {
+  billingKeys,
+  isAllowedRedirect,
+  useCheckout,
+  useCreditAccount,
+  useCreditsBalance,
+  useCreditsHistory,
+  useCustomerSubscriptions,
+  useDeleteDiscount,
+  useDiscount,
+  useLicense,
+  usePortal,
+  useProducts,
+  useReverseCreditTransaction,
+  useSubscription,
+  useTransactions,
+  useUpgradeSubscription,
+} from './index.js';
+
+const ADA_CREDITS = 'cca_4bbqenLSjKhemEsmswXSK1';
+const PRO = 'prod_pro_monthly';
+
+function bodiesOf(harness: BillingHarness, route: Parameters<BillingHarness['count']>[0]) {
+  return harness.requests
+    .filter((r) => r.route === route)
+    .map((r) => r.body as Record<string, unknown>);
+}
+
+function adaActiveSubscription(harness: BillingHarness) {
+  const sub = harness.sandbox
+    .fixtures()
+    .subscriptions.find(
+      (s) =>
+        (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
+        s.status === 'active',
+    );
+  if (!sub) throw new Error('seed changed: Ada has no active subscription');
+  return sub;
+}
+
+const productId = (p: string | { id: string } | undefined) => (typeof p === 'string' ? p : p?.id);
+
+describe('useCheckout', () => {
+  it('goes idle → submitting → redirecting and sends the buyer to the sandbox checkout page', async () => {
+    const harness = createBillingHarness();
+    const before = harness.sandbox.inspect().checkouts.length;
+    const release = harness.hold('createCheckout');
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    expect(result.current.state).toBe('idle');
+    act(() => {
+      void result.current.checkout({ product_id: PRO });
+    });
+    await waitFor(() => expect(result.current.state).toBe('submitting'));
+    release();
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    const checkouts = harness.sandbox.inspect().checkouts;
+    expect(checkouts).toHaveLength(before + 1);
+    expect(bodiesOf(harness, 'createCheckout')[0]?.request_id).toMatch(/^chk_/);
+    expect(checkouts.at(-1)?.id).toBe(result.current.data?.id);
+    expect(harness.navigations).toEqual([result.current.data?.checkout_url]);
+    expect(harness.navigations[0]?.startsWith(`${harness.sandbox.baseUrl}/checkout/`)).toBe(true);
+  });
+
+  it('makes one checkout from a double submit', async () => {
+    const harness = createBillingHarness();
+    const before = harness.sandbox.inspect().checkouts.length;
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    await act(async () => {
+      const first = result.current.checkout({ product_id: PRO });
+      const second = result.current.checkout({ product_id: PRO });
+      await Promise.all([first, second]);
+    });
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    // A click while the page is already leaving does nothing either.
+    await act(() => result.current.checkout({ product_id: PRO }));
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
+    expect(harness.navigations).toHaveLength(1);
+  });
+
+  it('reuses the request_id when the buyer tries again after a lost answer: one checkout', async () => {
+    const harness = createBillingHarness();
+    const before = harness.sandbox.inspect().checkouts.length;
+    harness.failNext({ route: 'createCheckout', with: 'lost' });
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    await act(() => result.current.checkout({ product_id: PRO, units: 2 }));
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.kind).toBe('network');
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
+
+    await act(() => result.current.checkout({ units: 2, product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    const [first, second] = bodiesOf(harness, 'createCheckout');
+    expect(second?.request_id).toBe(first?.request_id);
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
+  });
+
+  it('starts a new attempt (new request_id) for a different body', async () => {
+    const harness = createBillingHarness();
+    harness.failNext({ route: 'createCheckout', with: 'network' });
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await act(() => result.current.checkout({ product_id: 'prod_pro_yearly' }));
+    const [first, second] = bodiesOf(harness, 'createCheckout');
+    expect(second?.request_id).not.toBe(first?.request_id);
+  });
+
+  it('retries a 5xx on its own, with the same request_id', async () => {
+    const harness = createBillingHarness();
+    const before = harness.sandbox.inspect().checkouts.length;
+    harness.failNext({ route: 'createCheckout', with: 'lost' });
+    harness.failNext({ route: 'createCheckout', with: 503 });
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness, retries: 3 });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    const ids = bodiesOf(harness, 'createCheckout').map((b) => b.request_id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
+  });
+
+  it('refuses to redirect to an origin that is not allowed, and says how to allow it', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(() => useCheckout(), {
+      harness,
+      provider: { checkoutOrigins: [] },
+    });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.message).toBe(
+      `billing-kit: useCheckout refused to send the buyer to ${result.current.error?.messages[0]?.split(' ')[1]}: ` +
+        `https://sandbox.billing-kit.test is not an allowed origin. If you trust it, add ` +
+        '"https://sandbox.billing-kit.test" to <BillingProvider checkoutOrigins>.',
+    );
+    expect(harness.navigations).toEqual([]);
+  });
+
+  it('fails with the refused field for a product outside the catalog', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    await act(() => result.current.checkout({ product_id: 'prod_legacy_monthly' }));
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.fields?.[0]?.field).toBe('product_id');
+    expect(harness.navigations).toEqual([]);
+    act(() => result.current.reset());
+    await waitFor(() => expect(result.current.state).toBe('idle'));
+  });
+
+  it('uses a navigate given to the hook over the provider’s', async () => {
+    const harness = createBillingHarness();
+    const opened: string[] = [];
+    const { result } = renderHookWithBilling(
+      () => useCheckout({ navigate: (url) => opened.push(url) }),
+      { harness },
+    );
+    await act(() => result.current.checkout({ product_id: PRO }));
+    expect(opened).toHaveLength(1);
+    expect(harness.navigations).toEqual([]);
+  });
+});
+
+describe('isAllowedRedirect', () => {
+  it('allows the service’s https hosts and the configured origins only', () => {
+    const extra = ['http://localhost:5173'];
+    expect(isAllowedRedirect('https://checkout.creem.io/ch_1', extra)).toBe(true);
+    expect(isAllowedRedirect('https://creem.io/test/checkout/prod_1/ch_1', extra)).toBe(true);
+    expect(isAllowedRedirect('https://www.creem.io/portal', extra)).toBe(true);
+    expect(isAllowedRedirect('http://localhost:5173/__sandbox/checkout/ch_1', extra)).toBe(true);
+    expect(isAllowedRedirect('http://checkout.creem.io/ch_1', extra)).toBe(false);
+    expect(isAllowedRedirect('https://evilcreem.io/ch_1', extra)).toBe(false);
+    expect(isAllowedRedirect('https://creem.io.evil.example/ch_1', extra)).toBe(false);
+    expect(isAllowedRedirect('https://checkout.creem.io:8443/ch_1', extra)).toBe(false);
+    expect(isAllowedRedirect('http://localhost:5174/checkout', extra)).toBe(false);
+    expect(isAllowedRedirect('javascript:alert(1)', extra)).toBe(false);
+    expect(isAllowedRedirect('/checkout/ch_1', extra)).toBe(false);
+  });
+});
+
+describe('useUpgradeSubscription', () => {
+  function mountAll(harness: BillingHarness, subscriptionId: string) {
+    return renderHookWithBilling(
+      () => ({
+        products: useProducts(),
+        list: useCustomerSubscriptions(),
+        detail: useSubscription({ subscriptionId }),
+        transactions: useTransactions(),
+        upgrade: useUpgradeSubscription(),
+      }),
+      { harness },
+    );
+  }
+
+  it('shows the new product at once, keeps it when the proxy agrees, and refetches what changed', async () => {
+    const harness = createBillingHarness();
+    const sub = adaActiveSubscription(harness);
+    const { result } = mountAll(harness, sub.id);
+    await waitFor(() => {
+      for (const q of ['products', 'list', 'detail', 'transactions'] as const) {
+        expect(result.current[q].isSuccess).toBe(true);
+      }
+    });
+    const listed = () => result.current.list.data?.items.find((s) => s.id === sub.id);
+    expect(productId(listed()?.product)).toBe(PRO);
+    const counts = {
+      products: harness.count('products'),
+      subscriptions: harness.count('subscriptions'),
+      subscription: harness.count('subscription'),
+      transactions: harness.count('transactions'),
+    };
+
+    const release = harness.hold('upgradeSubscription');
+    act(() =>
+      result.current.upgrade.mutate({ subscription_id: sub.id, product_id: 'prod_pro_yearly' }),
+    );
+    await waitFor(() => expect(productId(listed()?.product)).toBe('prod_pro_yearly'));
+    expect(listed()?.product).toMatchObject({ name: 'Pro (yearly)' });
+    expect(productId(result.current.detail.data?.product)).toBe('prod_pro_yearly');
+    expect(result.current.upgrade.isPending).toBe(true);
+
+    release();
+    await waitFor(() => expect(result.current.upgrade.isSuccess).toBe(true));
+    await waitFor(() => expect(harness.count('transactions')).toBe(counts.transactions + 1));
+    expect(harness.count('subscriptions')).toBe(counts.subscriptions + 1);
+    expect(harness.count('subscription')).toBe(counts.subscription + 1);
+    expect(harness.count('products')).toBe(counts.products);
+    await waitFor(() => expect(result.current.list.isFetching).toBe(false));
+    expect(productId(listed()?.product)).toBe('prod_pro_yearly');
+    const stored = harness.sandbox.inspect().subscriptions.find((s) => s.id === sub.id);
+    expect(productId(stored?.product)).toBe('prod_pro_yearly');
+  });
+
+  it('rolls the change back when the proxy refuses it (a product outside the catalog)', async () => {
+    const harness = createBillingHarness();
+    const sub = adaActiveSubscription(harness);
+    const { result } = mountAll(harness, sub.id);
+    await waitFor(() =>
+      expect(result.current.list.isSuccess && result.current.detail.isSuccess).toBe(true),
+    );
+    const originalList = result.current.list.data;
+    const originalDetail = result.current.detail.data;
+
+    const release = harness.hold('upgradeSubscription');
+    act(() =>
+      result.current.upgrade.mutate({ subscription_id: sub.id, product_id: 'prod_legacy_monthly' }),
+    );
+    await waitFor(() =>
+      expect(productId(result.current.list.data?.items.find((s) => s.id === sub.id)?.product)).toBe(
+        'prod_legacy_monthly',
+      ),
+    );
+    release();
+    await waitFor(() => expect(result.current.upgrade.isError).toBe(true));
+    expect(result.current.upgrade.error?.fields?.[0]?.field).toBe('product_id');
+    expect(result.current.list.data?.items).toEqual(originalList?.items);
+    expect(result.current.detail.data).toEqual(originalDetail);
+    const stored = harness.sandbox.inspect().subscriptions.find((s) => s.id === sub.id);
+    expect(productId(stored?.product)).toBe(PRO);
+  });
+
+  it('is never retried, even on a 5xx', async () => {
+    const harness = createBillingHarness();
+    const sub = adaActiveSubscription(harness);
+    harness.failNext({ route: 'upgradeSubscription', with: 503 });
+    const { result } = renderHookWithBilling(() => useUpgradeSubscription(), {
+      harness,
+      retries: 3,
+    });
+    await act(async () => {
+      await result.current
+        .mutateAsync({ subscription_id: sub.id, product_id: 'prod_pro_yearly' })
+        .catch(() => undefined);
+    });
+    expect(result.current.error?.kind).toBe('server');
+    expect(harness.count('upgradeSubscription')).toBe(1);
+  });
+});
+
+describe('usePortal', () => {
+  it('opens the customer portal link', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('portal');
+    const { result } = renderHookWithBilling(() => usePortal(), { harness });
+    act(() => {
+      void result.current.open();
+      void result.current.open();
+    });
+    await waitFor(() => expect(result.current.state).toBe('submitting'));
+    release();
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    expect(harness.count('portal')).toBe(1);
+    expect(harness.navigations).toHaveLength(1);
+    expect(harness.navigations[0]?.startsWith(`${harness.sandbox.baseUrl}/portal/`)).toBe(true);
+  });
+
+  it('fails with kind auth when nobody is signed in', async () => {
+    const { result, harness } = renderHookWithBilling(() => usePortal(), { customer: null });
+    await act(() => result.current.open());
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.kind).toBe('auth');
+    expect(harness.navigations).toEqual([]);
+  });
+
+  it('refuses a link on an origin that is not allowed', async () => {
+    const { result, harness } = renderHookWithBilling(() => usePortal(), {
+      provider: { checkoutOrigins: ['https://other.example'] },
+    });
+    await act(() => result.current.open());
+    await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.message).toContain('<BillingProvider checkoutOrigins>');
+    expect(harness.navigations).toEqual([]);
+  });
+});
+
+describe('useLicense', () => {
+  it('validates a key for an instance and keeps the answer under its key', async () => {
+    const harness = createBillingHarness();
+    const license = harness.sandbox.fixtures().licenses[0];
+    const instance = license?.instances.find((i) => i.status === 'active');
+    if (!license || !instance) throw new Error('seed changed: no active license');
+    const release = harness.hold('validateLicense');
+    const { result, queryClient } = renderHookWithBilling(() => useLicense(), { harness });
+    act(() => result.current.mutate({ key: license.key, instance_id: instance.id }));
+    await waitFor(() => expect(result.current.isPending).toBe(true));
+    release();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toMatchObject({ key: license.key, status: 'active' });
+    expect(
+      queryClient.getQueryData(billingKeys.licenses.validate(license.key, instance.id)),
+    ).toEqual(result.current.data);
+  });
+
+  it('fails with not_found for an unknown key', async () => {
+    const { result } = renderHookWithBilling(() => useLicense());
+    await act(async () => {
+      await result.current
+        .mutateAsync({ key: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance_id: 'ins_x' })
+        .catch(() => undefined);
+    });
+    expect(result.current.error?.kind).toBe('not_found');
+  });
+});
+
+describe('useCreditAccount (seller)', () => {
+  it('credits an account and refetches its balance and history, nothing else', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const { result } = renderHookWithBilling(
+      () => ({
+        balance: useCreditsBalance({ accountId: ADA_CREDITS }),
+        history: useCreditsHistory({ accountId: ADA_CREDITS }),
+        products: useProducts(),
+        credit: useCreditAccount(),
+      }),
+      { harness },
+    );
+    await waitFor(() =>
+      expect(result.current.balance.isSuccess && result.current.history.isSuccess).toBe(true),
+    );
+    const before = result.current.balance.data?.balance ?? '';
+    const release = harness.hold('adminCredit');
+    act(() =>
+      result.current.credit.mutate({
+        account_id: ADA_CREDITS,
+        amount: '25',
+        reference: 'goodwill',
+      }),
+    );
+    await waitFor(() => expect(result.current.credit.isPending).toBe(true));
+    release();
+    await waitFor(() => expect(result.current.credit.isSuccess).toBe(true));
+    await waitFor(() =>
+      expect(result.current.balance.data?.balance).toBe(addAmounts(before, '25')),
+    );
+    await waitFor(() =>
+      expect(result.current.history.data?.pages[0]?.data[0]?.transaction_id).toBe(
+        result.current.credit.data?.id,
+      ),
+    );
+    expect(harness.count('creditBalance')).toBe(2);
+    expect(harness.count('products')).toBe(1);
+    expect(bodiesOf(harness, 'adminCredit')[0]?.idempotency_key).toMatch(/^cred_/);
+  });
+
+  it('credits once when the answer is lost and the seller submits again', async () => {
+    const harness = createBillingHarness({ admin: true });
+    harness.failNext({ route: 'adminCredit', with: 'lost' });
+    const { result } = renderHookWithBilling(() => useCreditAccount(), { harness });
+    const body = { account_id: ADA_CREDITS, amount: '10', reference: 'support ticket 7' };
+    await act(() => result.current.mutateAsync(body).catch(() => undefined));
+    expect(result.current.error?.kind).toBe('network');
+    await act(() => result.current.mutateAsync(body));
+    const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const written = harness.sandbox
+      .inspect()
+      .credit_transactions.filter((t) => t.idempotency_key === keys[0]);
+    expect(written).toHaveLength(1);
+  });
+
+  it('retries a 5xx on its own with the same key; a new attempt after success gets a new key', async () => {
+    const harness = createBillingHarness({ admin: true });
+    harness.failNext({ route: 'adminCredit', with: 503 });
+    const { result } = renderHookWithBilling(() => useCreditAccount(), { harness, retries: 2 });
+    const body = { account_id: ADA_CREDITS, amount: '1', reference: 'daily bonus' };
+    await act(() => result.current.mutateAsync(body));
+    await act(() => result.current.mutateAsync(body));
+    const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('is not_found for a customer who is not the seller', async () => {
+    const { result } = renderHookWithBilling(() => useCreditAccount());
+    await act(() =>
+      result.current
+        .mutateAsync({ account_id: ADA_CREDITS, amount: '1', reference: 'x' })
+        .catch(() => undefined),
+    );
+    expect(result.current.error?.kind).toBe('not_found');
+  });
+});
+
+describe('useReverseCreditTransaction (seller)', () => {
+  it('reverses a transaction once, refetching the balance; a second reversal fails', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const { result } = renderHookWithBilling(
+      () => ({
+        balance: useCreditsBalance({ accountId: ADA_CREDITS }),
+        credit: useCreditAccount(),
+        reverse: useReverseCreditTransaction(),
+      }),
+      { harness, retries: 3 },
+    );
+    await waitFor(() => expect(result.current.balance.isSuccess).toBe(true));
+    const before = result.current.balance.data?.balance ?? '';
+    const granted = await act(() =>
+      result.current.credit.mutateAsync({ account_id: ADA_CREDITS, amount: '40', reference: 'r' }),
+    );
+    await waitFor(() =>
+      expect(result.current.balance.data?.balance).toBe(addAmounts(before, '40')),
+    );
+
+    const release = harness.hold('adminReverse');
+    act(() =>
+      result.current.reverse.mutate({ account_id: ADA_CREDITS, transaction_id: granted.id }),
+    );
+    await waitFor(() => expect(result.current.reverse.isPending).toBe(true));
+    release();
+    await waitFor(() => expect(result.current.reverse.isSuccess).toBe(true));
+    expect(result.current.reverse.data?.reversal_of).toBe(granted.id);
+    await waitFor(() => expect(result.current.balance.data?.balance).toBe(before));
+
+    await act(() =>
+      result.current.reverse
+        .mutateAsync({ account_id: ADA_CREDITS, transaction_id: granted.id })
+        .catch(() => undefined),
+    );
+    expect(result.current.reverse.isError).toBe(true);
+    expect(['conflict', 'invalid_request']).toContain(result.current.reverse.error?.kind);
+    expect(harness.count('adminReverse')).toBe(2);
+  });
+});
+
+describe('useDeleteDiscount (seller)', () => {
+  it('deletes a discount and refetches its code’s preview, which is then gone', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const welcome = harness.sandbox.fixtures().discounts.find((d) => d.code === 'WELCOME5');
+    if (!welcome) throw new Error('seed changed: no WELCOME5');
+    const { result } = renderHookWithBilling(
+      () => ({ preview: useDiscount({ code: 'WELCOME5' }), remove: useDeleteDiscount() }),
+      { harness },
+    );
+    await waitFor(() => expect(result.current.preview.isSuccess).toBe(true));
+    const release = harness.hold('adminDeleteDiscount');
+    act(() => result.current.remove.mutate({ discount_id: welcome.id }));
+    await waitFor(() => expect(result.current.remove.isPending).toBe(true));
+    release();
+    await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.preview.error?.kind).toBe('not_found'));
+    expect(harness.count('discount')).toBe(2);
+  });
+
+  it('fails with not_found for an unknown discount', async () => {
+    const { result } = renderHookWithBilling(() => useDeleteDiscount(), { admin: true });
+    await act(() => result.current.mutateAsync({ discount_id: 'dis_nope' }).catch(() => undefined));
+    expect(result.current.error?.kind).toBe('not_found');
+  });
+});
