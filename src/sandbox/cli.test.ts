@@ -1,0 +1,166 @@
+// The sandbox command line: in process for its flags and output, and as a real process (the
+// package bin through tsx) for serving, signals and exit codes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createBillingClient } from '../client/index.js';
+import { parseSandboxFlags, runSandboxCli, SANDBOX_USAGE } from './cli.js';
+import { createSandbox } from './index.js';
+
+function io(stop?: Promise<string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      out: (l: string) => out.push(l),
+      err: (l: string) => err.push(l),
+      ...(stop ? { stopped: stop } : {}),
+    },
+  };
+}
+
+describe('flags', () => {
+  test('defaults, values in both forms, string and number seeds', () => {
+    expect(parseSandboxFlags([])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      seed: 1,
+      fixtures: false,
+      help: false,
+    });
+    expect(parseSandboxFlags(['--port', '0', '--seed=42', '--fixtures'])).toMatchObject({
+      port: 0,
+      seed: 42,
+      fixtures: true,
+    });
+    expect(parseSandboxFlags(['--seed', 'demo', '--now', '2026-03-01T00:00:00Z'])).toMatchObject({
+      seed: 'demo',
+      now: '2026-03-01T00:00:00Z',
+    });
+  });
+
+  test.each([
+    [['--bogus'], /unknown flag "--bogus"/],
+    [['--port'], /--port needs/],
+    [['--port', '70000'], /--port needs/],
+    [['--port', 'abc'], /--port needs/],
+    [['--seed'], /--seed needs/],
+    [['--now', 'soon'], /--now needs/],
+    [['--fixtures=yes'], /takes no value/],
+  ])('%j is refused with a usage line on stderr and exit code 2', async (argv, problem) => {
+    const run = io();
+    expect(await runSandboxCli(argv, run.io)).toBe(2);
+    expect(run.err[0]).toMatch(problem);
+    expect(run.err[1]).toBe(SANDBOX_USAGE);
+    expect(run.out).toEqual([]);
+  });
+
+  test('--help prints the usage on stdout', async () => {
+    const run = io();
+    expect(await runSandboxCli(['--help'], run.io)).toBe(0);
+    expect(run.out).toEqual([SANDBOX_USAGE]);
+  });
+});
+
+describe('--fixtures', () => {
+  test('prints the seeded data as JSON, the same as fixtures() for that seed', async () => {
+    const run = io();
+    expect(await runSandboxCli(['--fixtures', '--seed', '9'], run.io)).toBe(0);
+    const printed = JSON.parse(run.out.join('\n'));
+    expect(Object.keys(printed).sort()).toEqual([
+      'credit_accounts',
+      'customers',
+      'discounts',
+      'licenses',
+      'products',
+      'subscriptions',
+    ]);
+    expect(printed).toEqual(JSON.parse(JSON.stringify(createSandbox({ seed: 9 }).fixtures())));
+  });
+});
+
+describe('serving', () => {
+  test('in process: prints the base URL and key, serves, stops when told', async () => {
+    let stop: (signal: string) => void = () => {};
+    const stopped = new Promise<string>((resolve) => {
+      stop = resolve;
+    });
+    const run = io(stopped);
+    const exit = runSandboxCli(['--port', '0', '--seed', '3'], run.io);
+    while (!run.out.some((l) => l.includes('API key'))) await new Promise((r) => setImmediate(r));
+    const url = /listening on (\S+)/.exec(run.out[0] ?? '')?.[1] ?? '';
+    const key = /API key\s+(\S+)/.exec(run.out.find((l) => l.includes('API key')) ?? '')?.[1] ?? '';
+    expect(key).toBe(createSandbox({ seed: 3 }).apiKey);
+    const client = createBillingClient({ apiKey: key, baseUrl: url, retries: 0 });
+    expect((await client.products.retrieve({ product_id: 'prod_ebook' })).currency).toBe('EUR');
+    stop('SIGINT');
+    expect(await exit).toBe(0);
+    expect(run.out.at(-1)).toMatch(/stopped \(SIGINT\)/);
+    await expect(fetch(`${url}/v1/customers/list`)).rejects.toThrow();
+  });
+
+  test('a port in use is exit code 1 with a message', async () => {
+    const taken = await createSandbox().listen(0);
+    try {
+      const port = new URL(taken.url).port;
+      const run = io(new Promise(() => {}));
+      expect(await runSandboxCli(['--port', port], run.io)).toBe(1);
+      expect(run.err[0]).toMatch(/cannot listen on 127\.0\.0\.1:\d+.*pick another --port/);
+    } finally {
+      await taken.close();
+    }
+  });
+});
+
+describe('the billing-kit bin as a process', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  function start(args: string[]) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    return { child, exited, out: () => stdout, err: () => stderr };
+  }
+
+  test('billing-kit sandbox serves on 127.0.0.1 and stops cleanly on SIGTERM', async () => {
+    const run = start(['sandbox', '--port', '0']);
+    while (!/API key\s+creem_test_/.test(run.out())) {
+      if (run.child.exitCode !== null) throw new Error(`exited early: ${run.err()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(run.out())?.[1] ?? '';
+    const response = await fetch(`${url}/v1/customers/list`);
+    expect(response.status).toBe(401);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toMatch(/stopped \(SIGTERM\)/);
+  }, 20_000);
+
+  test('bad flags and unknown commands exit 2 with a usage line on stderr', async () => {
+    const bad = start(['sandbox', '--nope']);
+    expect(await bad.exited).toBe(2);
+    expect(bad.err()).toMatch(/usage: billing-kit sandbox/);
+    const unknown = start(['serve']);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.err()).toMatch(/unknown command "serve"[\s\S]*usage:/);
+  }, 20_000);
+});
