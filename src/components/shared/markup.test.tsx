@@ -85,6 +85,16 @@ describe('hostile input', () => {
 
   test('the Markdown form keeps its text when the URL is refused', () => {
     expect(html('[Terms](http://shop.example)')).toBe('Terms');
+    expect(html('[or this](javascript:alert(3)) ok')).toBe('or this ok');
+  });
+
+  test('a Markdown URL may hold balanced parentheses; other brackets stay text', () => {
+    expect(html('See [Foo](https://en.example/wiki/Foo_(bar)).')).toBe(
+      `See ${link('https://en.example/wiki/Foo_(bar)', 'Foo')}.`,
+    );
+    expect(html('[not a link] (https://shop.example) and [x](not a url)')).toBe(
+      '[not a link] (https://shop.example) and [x](not a url)',
+    );
   });
 
   test('event handlers and other attributes never reach the link', () => {

@@ -126,7 +126,8 @@ function readTag(input: string, at: number): Tag | null {
   return null;
 }
 
-const markdownLink = /\[([^[\]]+)\]\(\s*([^()\s]+)\s*\)/g;
+// `[text](url)`; the URL may hold one level of balanced parentheses (`…/Foo_(bar)`).
+const markdownLink = /\[([^[\]]+)\]\(\s*((?:[^()\s]|\([^()\s]*\))+)\s*\)/g;
 // Elements whose content is code, not text: dropped with their content.
 const rawText = new Set([
   'script',
