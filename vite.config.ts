@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -90,6 +91,21 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'test/**/*.browser.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // Every story is a test: it renders, runs its play function and passes axe
+        // (`parameters.a11y.test = 'error'` in .storybook/preview.tsx).
+        extends: true,
+        plugins: [storybookTest({ configDir: resolve('.storybook') })],
+        test: {
+          name: 'storybook',
           browser: {
             enabled: true,
             headless: true,
