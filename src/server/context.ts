@@ -117,13 +117,15 @@ export function serverError(): ProxyHttpError {
 /**
  * Turns a failed upstream call into the proxy's answer. A 404 becomes `notFound(field)` (the
  * same answer as someone else's resource); a 400 or 409 names the fields the service refused,
- * in the proxy's words (`refusedField` when it named none); everything else is reported to
- * `onError` and answered without upstream detail.
+ * in the proxy's words (only names among `sentFields`, the fields the proxy sent, when the
+ * service's body names none; `refusedField` when none is known); everything else is reported
+ * to `onError` and answered without upstream detail.
  */
 export function upstreamError(
   ctx: Pick<BaseContext, 'shared' | 'request'>,
   error: unknown,
   notFoundField: string,
+  sentFields: readonly string[] = [],
   refusedField = '(body)',
 ): ProxyHttpError {
   if (error instanceof ProxyHttpError) return error;
@@ -143,9 +145,16 @@ export function upstreamError(
         error.kind === 'conflict'
           ? 'conflicts with the current state in the billing service'
           : 'was refused by the billing service';
-      const names = [...new Set((error.fields ?? []).map((f) => f.field.replace(/[^\w.]/g, '')))]
-        .filter((name) => name !== '')
-        .slice(0, 10);
+      let names = (error.fields ?? []).map((f) => f.field.replace(/[^\w.]/g, ''));
+      if (names.length === 0) {
+        // The general error body names no field, but its lines start with one ("discount_code
+        // … does not exist"): keep a name only when it is one the proxy sent.
+        names = error.messages.flatMap((line) => {
+          const sent = sentFields.find((f) => line === f || new RegExp(`^${f}\\b`).test(line));
+          return sent === undefined ? [] : [sent];
+        });
+      }
+      names = [...new Set(names)].filter((name) => name !== '').slice(0, 10);
       const fields = (names.length > 0 ? names : [refusedField]).map((field) => ({
         field,
         message,
@@ -182,17 +191,18 @@ export function upstreamError(
 
 /**
  * Runs an upstream call; a failure becomes the proxy's answer (see `upstreamError`).
- * `notFoundField` names the field a 404 is about.
+ * `notFoundField` names the field a 404 is about; `sentFields` the input fields sent.
  */
 export async function upstream<T>(
   ctx: Pick<BaseContext, 'shared' | 'request'>,
   notFoundField: string,
   call: () => Promise<T>,
+  sentFields: readonly string[] = [],
 ): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw upstreamError(ctx, error, notFoundField);
+    throw upstreamError(ctx, error, notFoundField, sentFields);
   }
 }
 

@@ -62,6 +62,7 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
     ...(config.environment !== undefined ? { environment: config.environment } : {}),
     ...(config.fetch !== undefined ? { fetch: config.fetch } : {}),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+    ...(config.retries !== undefined ? { retries: config.retries } : {}),
     allowBrowser: config.allowBrowser,
   });
   const redact = (text: string) => text.split(config.apiKey).join('[redacted]');

@@ -48,8 +48,13 @@ export type BillingHandlerOptions = {
   baseUrl?: string;
   /** The `fetch` the proxy calls the service with (the sandbox's `fetch`, for example). Default: `globalThis.fetch`. */
   fetch?: FetchLike;
-  /** Timeout of each call to the service, in milliseconds. Default: the client's own. */
+  /** Timeout of each call to the service, in milliseconds. Default: the client's (15000). */
   timeoutMs?: number;
+  /**
+   * Further attempts after a failed call to the service that may pass (network, timeout, 429,
+   * 5xx); only reads and idempotent writes are repeated. Default: the client's (2).
+   */
+  retries?: number;
   /**
    * Who is signed in, from your own session (cookie, token). The customer id is never taken
    * from the browser. Return null when nobody is signed in; `{ email }` without `id` for a
@@ -118,6 +123,7 @@ export type ProxyConfig = {
   baseUrl: string | undefined;
   fetch: FetchLike | undefined;
   timeoutMs: number | undefined;
+  retries: number | undefined;
   getCustomer: BillingHandlerOptions['getCustomer'];
   products: readonly string[];
   isAdmin: BillingHandlerOptions['isAdmin'];
@@ -147,6 +153,7 @@ const known = new Set<string>([
   'baseUrl',
   'fetch',
   'timeoutMs',
+  'retries',
   'getCustomer',
   'products',
   'isAdmin',
@@ -219,7 +226,13 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
     fail('baseUrl', 'must be an http(s) URL such as https://test-api.creem.io');
   }
   optionalFunction(o.fetch, 'fetch');
-  if (o.timeoutMs !== undefined) duration(o.timeoutMs, 'timeoutMs', 10_000, 1);
+  if (o.timeoutMs !== undefined) duration(o.timeoutMs, 'timeoutMs', 15_000, 1);
+  if (
+    o.retries !== undefined &&
+    (!Number.isInteger(o.retries) || (o.retries as number) < 0 || (o.retries as number) > 10)
+  ) {
+    fail('retries', 'must be a whole number from 0 to 10, such as 2');
+  }
   if (typeof o.getCustomer !== 'function') {
     fail(
       'getCustomer',
@@ -334,6 +347,7 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
     baseUrl: o.baseUrl as string | undefined,
     fetch: o.fetch as ProxyConfig['fetch'],
     timeoutMs: o.timeoutMs as number | undefined,
+    retries: o.retries as number | undefined,
     getCustomer: o.getCustomer as ProxyConfig['getCustomer'],
     products: [...(o.products as string[])],
     isAdmin: o.isAdmin as ProxyConfig['isAdmin'],

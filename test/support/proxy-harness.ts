@@ -1,7 +1,7 @@
 // The proxy handler over a real sandbox, for tests: sessions by cookie, an admin switch, a
 // count of every upstream request, and a scanner that fails the suite when the API key shows
 // in any byte of any response (status line aside: body and every header).
-import { createSandbox } from '../../src/sandbox/index.js';
+import { createSandbox, type SandboxFaults } from '../../src/sandbox/index.js';
 import {
   type BillingHandler,
   type BillingHandlerOptions,
@@ -37,6 +37,8 @@ export const ORIGIN = 'https://shop.test';
 
 export type HarnessOptions = Partial<Omit<BillingHandlerOptions, 'apiKey' | 'fetch'>> & {
   seed?: number;
+  /** Faults the sandbox injects into API requests. */
+  faults?: SandboxFaults;
 };
 
 /** What a test reads of an answer. */
@@ -66,8 +68,8 @@ export type CallOptions = {
 
 /** The sandbox, a handler over it (wrapped by the key scanner), and helpers to call it. */
 export function proxyHarness(options: HarnessOptions = {}) {
-  const { seed = 1, ...handlerOptions } = options;
-  const sandbox = createSandbox({ seed });
+  const { seed = 1, faults, ...handlerOptions } = options;
+  const sandbox = createSandbox({ seed, ...(faults ? { faults } : {}) });
   const fixtures = sandbox.fixtures();
   const upstream: { method: string; url: string }[] = [];
   const errors: unknown[] = [];

@@ -72,7 +72,12 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   upstreamBody.request_id = `bk_${digest.slice(0, 40)}`;
 
   const checkout = await onceAcrossProcesses(ctx, `bk:checkout:${digest}`, fingerprint, () =>
-    upstream(ctx, 'product_id', () => ctx.shared.client.checkouts.create(upstreamBody)),
+    upstream(
+      ctx,
+      'product_id',
+      () => ctx.shared.client.checkouts.create(upstreamBody),
+      Object.keys(upstreamBody),
+    ),
   );
   if (!isHttpUrl(checkout.checkout_url)) {
     ctx.shared.report(

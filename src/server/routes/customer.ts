@@ -78,12 +78,16 @@ export const upgradeSubscription: RouteImpl<'upgradeSubscription'> = async (ctx)
   if (idOf(current.product) === ctx.body.product_id) {
     throw invalidField('product_id', 'is already the product of this subscription');
   }
-  const upgraded = await upstream(ctx, 'subscription_id', () =>
-    ctx.shared.client.subscriptions.upgrade({
-      subscription_id: subscriptionId,
-      product_id: ctx.body.product_id,
-      update_behavior: ctx.body.update_behavior,
-    }),
+  const upgraded = await upstream(
+    ctx,
+    'subscription_id',
+    () =>
+      ctx.shared.client.subscriptions.upgrade({
+        subscription_id: subscriptionId,
+        product_id: ctx.body.product_id,
+        update_behavior: ctx.body.update_behavior,
+      }),
+    ['product_id', 'update_behavior'],
   );
   return { body: upgraded };
 };

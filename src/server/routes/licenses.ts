@@ -5,8 +5,12 @@ import { type RouteImpl, rateLimit, upstream } from '../context.js';
 
 export const validateLicense: RouteImpl<'validateLicense'> = async (ctx) => {
   await rateLimit(ctx, 'license');
-  const license = await upstream(ctx, 'key', () =>
-    ctx.shared.client.licenses.validate({ key: ctx.body.key, instance_id: ctx.body.instance_id }),
+  const license = await upstream(
+    ctx,
+    'key',
+    () =>
+      ctx.shared.client.licenses.validate({ key: ctx.body.key, instance_id: ctx.body.instance_id }),
+    ['key', 'instance_id'],
   );
   return { body: license };
 };

@@ -1,0 +1,664 @@
+// Every route of the proxy, through the real handler against the real sandbox.
+import { afterAll, describe, expect, it } from 'vitest';
+import { keyLeaks, ORIGIN, proxyHarness } from '../../test/support/proxy-harness.js';
+import {
+  creditsBalanceSchema,
+  discountPreviewSchema,
+  proxyErrorSchema,
+} from '../contract/proxy.js';
+import { CatalogProductError } from './index.js';
+
+const ADA = 'cust_ada';
+const GRACE = 'cust_grace';
+
+afterAll(() => {
+  expect(keyLeaks).toEqual([]);
+});
+
+/** Asserts the proxy error body and that it names at least one field. */
+function expectError(answer: { status: number; json: unknown }, status: number, field?: string) {
+  expect(answer.status).toBe(status);
+  const parsed = proxyErrorSchema.parse(answer.json);
+  expect(parsed.status).toBe(status);
+  expect(parsed.trace_id).toMatch(/^bk_/);
+  if (status < 500) {
+    expect(parsed.fields?.length).toBeGreaterThan(0);
+    if (field !== undefined) expect(parsed.fields?.map((f) => f.field)).toContain(field);
+  }
+  return parsed;
+}
+
+describe('GET /products', () => {
+  it('serves the catalog in configured order, resolved once and then from the cache', async () => {
+    const h = proxyHarness({ products: ['prod_pro_yearly', 'prod_starter_monthly'] });
+    const first = await h.call('GET', '/products');
+    expect(first.status).toBe(200);
+    expect((first.body.items as { id: string }[]).map((p) => p.id)).toEqual([
+      'prod_pro_yearly',
+      'prod_starter_monthly',
+    ]);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=60');
+    const calls = h.upstream.length;
+    expect(calls).toBe(2);
+    await h.call('GET', '/products');
+    expect(h.upstream.length).toBe(calls);
+  });
+
+  it('leaves out an unknown or archived product, tells the seller, and serves the rest', async () => {
+    const h = proxyHarness({
+      products: ['prod_starter_monthly', 'prod_nope', 'prod_legacy_monthly', 'prod_pro_monthly'],
+    });
+    const answer = await h.call('GET', '/products');
+    expect(answer.status).toBe(200);
+    expect((answer.body.items as { id: string }[]).map((p) => p.id)).toEqual([
+      'prod_starter_monthly',
+      'prod_pro_monthly',
+    ]);
+    const reported = h.errors.filter((e) => e instanceof CatalogProductError);
+    expect(reported.map((e) => [e.productId, e.reason])).toEqual([
+      ['prod_nope', 'unknown'],
+      ['prod_legacy_monthly', 'archived'],
+    ]);
+    expect(reported[0]?.message).toMatch(/products\[1\] "prod_nope" does not exist/);
+  });
+
+  it('answers 502 without upstream detail when the service fails for every product', async () => {
+    const h = proxyHarness({ faults: { errorRate: 1 }, retries: 0 });
+    const answer = await h.call('GET', '/products');
+    const error = expectError(answer, 502);
+    expect(error.kind).toBe('server');
+    expect(answer.text).not.toMatch(/sandbox|injected|fault/i);
+    // Not cached: the next request asks again.
+    const calls = h.upstream.length;
+    await h.call('GET', '/products');
+    expect(h.upstream.length).toBeGreaterThan(calls);
+  });
+});
+
+describe('POST /checkouts', () => {
+  it("creates a checkout for the session's customer, echoing the browser's request_id", async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_yearly', request_id: 'attempt-0001', units: 2 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body.request_id).toBe('attempt-0001');
+    expect(answer.body.checkout_url).toMatch(/^https:\/\/sandbox\.billing-kit\.test\/checkout\//);
+    const stored = h.sandbox.inspect().checkouts.find((c) => c.id === answer.body.id);
+    expect(stored?.customer).toBe(ADA);
+    expect(stored?.units).toBe(2);
+    expect(stored?.success_url).toBe(`${ORIGIN}/`);
+  });
+
+  it("defaults success_url to the product's own, and accepts one on an allowed origin", async () => {
+    const h = proxyHarness();
+    const ebook = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_ebook' },
+    });
+    expect(ebook.body.success_url).toBe('https://example.com/thanks');
+    const own = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_ebook', success_url: `${ORIGIN}/thanks?plan=ebook` },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.success_url).toBe(`${ORIGIN}/thanks?plan=ebook`);
+  });
+
+  it('sends only the email for a customer who has not bought yet', async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      asEmail: 'new.buyer@example.com',
+      body: { product_id: 'prod_starter_monthly' },
+    });
+    expect(answer.status).toBe(200);
+    expect(h.sandbox.checkout(answer.body.id as string).email).toBe('new.buyer@example.com');
+  });
+
+  it('refuses a signed-out visitor (401) unless anonymous checkout is enabled', async () => {
+    const closed = proxyHarness();
+    expectError(
+      await closed.call('POST', '/checkouts', { body: { product_id: 'prod_pro_yearly' } }),
+      401,
+      'customer',
+    );
+    expect(closed.sandbox.inspect().checkouts).toHaveLength(0);
+    const open = proxyHarness({ allowAnonymousCheckout: true });
+    const answer = await open.call('POST', '/checkouts', {
+      body: { product_id: 'prod_pro_yearly' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.customer ?? null).toBeNull();
+  });
+
+  it('accepts only catalog products, and custom_price only when enabled', async () => {
+    const h = proxyHarness({ products: ['prod_starter_monthly', 'prod_legacy_monthly'] });
+    expectError(
+      await h.call('POST', '/checkouts', { as: ADA, body: { product_id: 'prod_pro_yearly' } }),
+      400,
+      'product_id',
+    );
+    expectError(
+      await h.call('POST', '/checkouts', { as: ADA, body: { product_id: 'prod_legacy_monthly' } }),
+      400,
+      'product_id',
+    );
+    expectError(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: 'prod_starter_monthly', custom_price: 100 },
+      }),
+      400,
+      'custom_price',
+    );
+    const open = proxyHarness({ allowCustomPrice: true });
+    const priced = await open.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_starter_monthly', custom_price: 1234 },
+    });
+    expect(priced.status).toBe(200);
+    expect(priced.body.custom_price).toBe(1234);
+  });
+
+  it('never takes the customer from the browser, and names each invalid field', async () => {
+    const h = proxyHarness();
+    expectError(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: 'prod_starter_monthly', customer: { id: GRACE } },
+      }),
+      400,
+      'customer',
+    );
+    const invalid = expectError(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: '', units: 0, request_id: 'short' },
+      }),
+      400,
+    );
+    expect(invalid.fields?.map((f) => f.field).sort()).toEqual([
+      'product_id',
+      'request_id',
+      'units',
+    ]);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+
+  it('passes discount codes, custom fields and metadata through', async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: {
+        product_id: 'prod_pro_monthly',
+        discount_code: 'WELCOME5',
+        metadata: { company: 'Analytical Engines' },
+        custom_fields: [{ type: 'text', key: 'company', label: 'Company' }],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.metadata).toEqual({ company: 'Analytical Engines' });
+    expect((answer.body.custom_fields as { key: string }[])[0]?.key).toBe('company');
+  });
+
+  it('answers a refused discount code with the field, in its own words', async () => {
+    const h = proxyHarness();
+    const answer = expectError(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: 'prod_pro_monthly', discount_code: 'NOPE-NOT-A-CODE' },
+      }),
+      400,
+      'discount_code',
+    );
+    expect(answer.message.join(' ')).not.toContain('NOPE-NOT-A-CODE');
+  });
+});
+
+describe('subscriptions', () => {
+  it("lists only the session customer's subscriptions, a page at a time", async () => {
+    const h = proxyHarness();
+    const answer = await h.call('GET', '/subscriptions?page=1&page_size=1', { as: ADA });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const items = answer.body.items as { customer: { id: string } }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]?.customer.id).toBe(ADA);
+    expect(answer.body.pagination).toMatchObject({
+      total_records: 2,
+      current_page: 1,
+      next_page: 2,
+    });
+  });
+
+  it('answers an empty page for a customer with no id yet, and 401 when signed out', async () => {
+    const h = proxyHarness();
+    const empty = await h.call('GET', '/subscriptions', { asEmail: 'new@example.com' });
+    expect(empty.body).toEqual({
+      items: [],
+      pagination: {
+        total_records: 0,
+        total_pages: 0,
+        current_page: 1,
+        next_page: null,
+        prev_page: null,
+      },
+    });
+    expectError(await h.call('GET', '/subscriptions'), 401, 'customer');
+    expectError(await h.call('GET', '/subscriptions?page=0'), 400, 'page');
+  });
+
+  it('retrieves one of them', async () => {
+    const h = proxyHarness();
+    const own = h.fixtures.subscriptions.find((s) => idOf(s.customer) === ADA)!;
+    const answer = await h.call('GET', `/subscriptions/${own.id}`, { as: ADA });
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(own.id);
+  });
+
+  it('upgrades within the catalog only, to another product', async () => {
+    const h = proxyHarness();
+    const own = h.fixtures.subscriptions.find(
+      (s) => idOf(s.customer) === ADA && s.status === 'active',
+    )!;
+    expectError(
+      await h.call('POST', `/subscriptions/${own.id}/upgrade`, {
+        as: ADA,
+        body: { product_id: idOf(own.product) },
+      }),
+      400,
+      'product_id',
+    );
+    expectError(
+      await h.call('POST', `/subscriptions/${own.id}/upgrade`, {
+        as: ADA,
+        body: { product_id: 'prod_legacy_monthly' },
+      }),
+      400,
+      'product_id',
+    );
+    expectError(
+      await h.call('POST', `/subscriptions/${own.id}/upgrade`, {
+        as: ADA,
+        body: { product_id: 'prod_pro_yearly', update_behavior: 'free-upgrade' },
+      }),
+      400,
+      'update_behavior',
+    );
+    const answer = await h.call('POST', `/subscriptions/${own.id}/upgrade`, {
+      as: ADA,
+      body: { product_id: 'prod_pro_yearly', update_behavior: 'proration-none' },
+    });
+    expect(answer.status).toBe(200);
+    expect(idOf(answer.body.product)).toBe('prod_pro_yearly');
+    const stored = h.sandbox.inspect().subscriptions.find((s) => s.id === own.id);
+    expect(idOf(stored?.product)).toBe('prod_pro_yearly');
+  });
+});
+
+describe('POST /portal', () => {
+  it("answers the customer's portal link; 404 before a first purchase", async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/portal', { as: ADA });
+    expect(answer.status).toBe(200);
+    expect(answer.body.customer_portal_link).toMatch(
+      /^https:\/\/sandbox\.billing-kit\.test\/portal\/cust_ada/,
+    );
+    expectError(await h.call('POST', '/portal', { asEmail: 'new@example.com' }), 404, 'customer');
+    expectError(await h.call('POST', '/portal'), 401, 'customer');
+  });
+});
+
+describe('GET /transactions', () => {
+  it("lists the customer's transactions, filtered by product and order", async () => {
+    const h = proxyHarness();
+    const all = h.sandbox.inspect().transactions.filter((t) => t.customer === ADA);
+    expect(all.length).toBeGreaterThan(1);
+    const answer = await h.call('GET', '/transactions?page_size=100', { as: ADA });
+    expect(answer.status).toBe(200);
+    const items = answer.body.items as { id: string; customer: string; order: string }[];
+    expect(items.map((t) => t.id).sort()).toEqual(all.map((t) => t.id).sort());
+    const order = items[0]!.order;
+    const byOrder = await h.call('GET', `/transactions?order_id=${order}`, { as: ADA });
+    expect((byOrder.body.items as { order: string }[]).every((t) => t.order === order)).toBe(true);
+    const none = await h.call('GET', '/transactions?product_id=prod_lifetime', { as: ADA });
+    expect(none.status).toBe(200);
+    expect(none.body.items).toEqual([]);
+    expectError(
+      await h.call('GET', `/transactions?customer_id=${GRACE}`, { as: ADA }),
+      400,
+      'customer_id',
+    );
+  });
+});
+
+describe('GET /discounts/{code}', () => {
+  it('shows an active code with only the fields a buyer may see', async () => {
+    const h = proxyHarness();
+    const answer = await h.call('GET', '/discounts/WELCOME5');
+    expect(answer.status).toBe(200);
+    const preview = discountPreviewSchema.parse(answer.json);
+    expect(preview.code).toBe('WELCOME5');
+    expect(Object.keys(answer.body).sort()).toEqual(
+      expect.arrayContaining(['applies_to_products', 'code', 'name', 'type']),
+    );
+    for (const hidden of ['id', 'status', 'redeem_count', 'max_redemptions', 'mode', 'object']) {
+      expect(answer.body).not.toHaveProperty(hidden);
+    }
+    expect(preview.applies_to_products).toEqual([
+      'prod_starter_monthly',
+      'prod_pro_monthly',
+      'prod_pro_yearly',
+      'prod_team_quarterly',
+      'prod_lifetime',
+    ]);
+  });
+
+  it('reads a code that names no product as applying to the whole catalog', async () => {
+    const h = proxyHarness({ products: ['prod_pro_monthly', 'prod_ebook'] });
+    const answer = await h.call('GET', '/discounts/FRIENDS10');
+    expect(answer.body.applies_to_products).toEqual(['prod_pro_monthly', 'prod_ebook']);
+  });
+
+  it('answers the same 404 for unknown, inactive, used-up and off-catalog codes', async () => {
+    const h = proxyHarness({ products: ['prod_pro_monthly'] });
+    const bodies = [];
+    for (const code of [
+      'NOPE',
+      'SUMMER15',
+      'PARTNER25',
+      'SPRING10',
+      'BETA',
+      'PRESS50',
+      'READER3',
+    ]) {
+      const answer = await h.call('GET', `/discounts/${code}`);
+      const error = expectError(answer, 404, 'code');
+      bodies.push({ ...error, trace_id: '', timestamp: 0 });
+    }
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+  });
+
+  it('rate-limits each client: 429 with Retry-After past the limit', async () => {
+    const h = proxyHarness({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    for (let i = 0; i < 3; i++) {
+      expect((await h.call('GET', '/discounts/WELCOME5', { as: ADA })).status).toBe(200);
+    }
+    const limited = await h.call('GET', '/discounts/WELCOME5', { as: ADA });
+    expectError(limited, 429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const calls = h.upstream.length;
+    await h.call('GET', '/discounts/WELCOME5', { as: ADA });
+    expect(h.upstream.length).toBe(calls); // refused before the service is asked
+    // Another customer has a bucket of their own.
+    expect((await h.call('GET', '/discounts/WELCOME5', { as: GRACE })).status).toBe(200);
+  });
+
+  it('does not let a visitor pick a fresh bucket with x-forwarded-for', async () => {
+    const h = proxyHarness({ rateLimit: { limit: 2 } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await h.call('GET', '/discounts/WELCOME5', {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+  });
+
+  it("uses the seller's client header or clientKey when configured", async () => {
+    const byHeader = proxyHarness({ rateLimit: { limit: 1, clientIpHeader: 'cf-connecting-ip' } });
+    const ask = (ip: string) =>
+      byHeader.call('GET', '/discounts/WELCOME5', { headers: { 'cf-connecting-ip': ip } });
+    expect((await ask('198.51.100.1')).status).toBe(200);
+    expect((await ask('198.51.100.1')).status).toBe(429);
+    expect((await ask('198.51.100.2')).status).toBe(200);
+    const byKey = proxyHarness({
+      rateLimit: { limit: 1, clientKey: (request) => request.headers.get('x-tenant') },
+    });
+    const tenant = (t: string) =>
+      byKey.call('GET', '/discounts/WELCOME5', { headers: { 'x-tenant': t } });
+    expect((await tenant('a')).status).toBe(200);
+    expect((await tenant('a')).status).toBe(429);
+    expect((await tenant('b')).status).toBe(200);
+  });
+});
+
+describe('POST /licenses/validate', () => {
+  it('validates a key for an instance; an unknown key is a 404', async () => {
+    const h = proxyHarness();
+    const license = h.fixtures.licenses.find((l) => l.status === 'active')!;
+    const instance = license.instances[0]!;
+    const answer = await h.call('POST', '/licenses/validate', {
+      body: { key: license.key, instance_id: instance.id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.key).toBe(license.key);
+    expectError(
+      await h.call('POST', '/licenses/validate', {
+        body: { key: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance_id: instance.id },
+      }),
+      404,
+      'key',
+    );
+    expectError(
+      await h.call('POST', '/licenses/validate', { body: { key: license.key } }),
+      400,
+      'instance_id',
+    );
+  });
+});
+
+describe('credits', () => {
+  it("lists the customer's accounts and reads one with its entries", async () => {
+    const h = proxyHarness();
+    const answer = await h.call('GET', '/credits/accounts', { as: GRACE });
+    expect(answer.status).toBe(200);
+    const accounts = answer.body.data as { id: string; customer_id: string }[];
+    expect(accounts.length).toBe(2);
+    expect(accounts.every((a) => a.customer_id === GRACE)).toBe(true);
+    const one = await h.call('GET', `/credits/accounts/${accounts[0]!.id}`, { as: GRACE });
+    expect(one.body.id).toBe(accounts[0]!.id);
+    const page = await h.call('GET', `/credits/accounts/${accounts[0]!.id}/entries?limit=2`, {
+      as: GRACE,
+    });
+    expect(page.status).toBe(200);
+    expect((page.body.data as unknown[]).length).toBeLessThanOrEqual(2);
+    expectError(
+      await h.call('GET', `/credits/accounts/${accounts[0]!.id}/entries?limit=1000`, { as: GRACE }),
+      400,
+      'limit',
+    );
+    const none = await h.call('GET', '/credits/accounts', { asEmail: 'new@example.com' });
+    expect(none.body).toEqual({ object: 'list', data: [], has_more: false });
+  });
+
+  it('pages through entries with the cursors', async () => {
+    const h = proxyHarness();
+    const account = h.fixtures.credit_accounts.find((a) => a.customer_id === ADA)!;
+    const first = await h.call('GET', `/credits/accounts/${account.id}/entries?limit=3`, {
+      as: ADA,
+    });
+    const ids = (first.body.data as { id: string }[]).map((e) => e.id);
+    expect(first.body.has_more).toBe(true);
+    const next = await h.call(
+      'GET',
+      `/credits/accounts/${account.id}/entries?limit=3&starting_after=${ids[2]}`,
+      { as: ADA },
+    );
+    const nextIds = (next.body.data as { id: string }[]).map((e) => e.id);
+    expect(nextIds).toHaveLength(3);
+    expect(nextIds.some((id) => ids.includes(id))).toBe(false);
+    const back = await h.call(
+      'GET',
+      `/credits/accounts/${account.id}/entries?limit=3&ending_before=${nextIds[0]}`,
+      { as: ADA },
+    );
+    expect((back.body.data as { id: string }[]).map((e) => e.id)).toEqual(ids);
+  });
+
+  it('answers the exact balance, then refreshes it with only the newer entries', async () => {
+    const h = proxyHarness();
+    for (const account of h.fixtures.credit_accounts) {
+      const answer = await h.call('GET', `/credits/accounts/${account.id}/balance`, {
+        as: account.customer_id,
+      });
+      expect(answer.status).toBe(200);
+      const balance = creditsBalanceSchema.parse(answer.json);
+      expect(balance.balance).toBe(h.sandbox.inspect().credit_balances[account.id]);
+      expect(balance.unit_label).toBe(account.unit_label);
+      expect(Number.isNaN(Date.parse(balance.as_of))).toBe(false);
+    }
+
+    const ada = h.fixtures.credit_accounts.find((a) => a.customer_id === ADA)!;
+    for (let i = 0; i < 3; i++) {
+      const credit = await h.call('POST', `/admin/credits/accounts/${ada.id}/credit`, {
+        admin: true,
+        body: { amount: '0.000000000000000001', idempotency_key: `grant-${i}`, reference: 'test' },
+      });
+      expect(credit.status).toBe(201);
+    }
+    const before = h.upstream.length;
+    const answer = await h.call('GET', `/credits/accounts/${ada.id}/balance`, { as: ADA });
+    expect(answer.body.balance).toBe(h.sandbox.inspect().credit_balances[ada.id]);
+    expect(answer.body.balance).toBe('-151.999999999999999997');
+    const refresh = h.upstream.slice(before);
+    expect(refresh).toHaveLength(1);
+    expect(refresh[0]?.url).toContain('ending_before=');
+  });
+});
+
+describe('admin routes', () => {
+  const adminPaths: [string, string, unknown?][] = [
+    ['GET', '/admin/customers'],
+    ['GET', '/admin/stats?currency=USD'],
+    ['GET', '/admin/transactions'],
+    ['GET', '/admin/discounts?discount_code=WELCOME5'],
+    ['DELETE', '/admin/discounts/dis_x'],
+    ['POST', '/admin/credits/accounts/cca_x/credit', { amount: '1', idempotency_key: 'k' }],
+    ['POST', '/admin/credits/accounts/cca_x/reverse', { transaction_id: 'cct_x' }],
+  ];
+
+  it('answer exactly like an unknown route to everyone but an admin', async () => {
+    const h = proxyHarness();
+    const unknown = await h.call('GET', '/no-such-route', { as: ADA });
+    const reference = { ...expectError(unknown, 404, 'path'), trace_id: '', timestamp: 0 };
+    for (const [method, path, body] of adminPaths) {
+      for (const wrong of [method, method === 'GET' ? 'POST' : 'GET']) {
+        const answer = await h.call(wrong, path, {
+          as: ADA,
+          body: wrong === 'GET' ? undefined : body,
+        });
+        const error = expectError(answer, 404);
+        expect({ ...error, trace_id: '', timestamp: 0 }).toEqual(reference);
+        expect(answer.headers.get('allow')).toBeNull();
+      }
+    }
+    const none = proxyHarness({ isAdmin: undefined });
+    expect((await none.call('GET', '/admin/customers', { admin: true })).status).toBe(404);
+  });
+
+  it('serve an admin', async () => {
+    const h = proxyHarness();
+    const customers = await h.call('GET', '/admin/customers?page_size=2', { admin: true });
+    expect((customers.body.items as unknown[]).length).toBe(2);
+    const stats = await h.call('GET', '/admin/stats?currency=USD', { admin: true });
+    expect(stats.body.totals).toBeDefined();
+    expectError(await h.call('GET', '/admin/stats', { admin: true }), 400, 'currency');
+    const transactions = await h.call('GET', `/admin/transactions?customer_id=${GRACE}`, {
+      admin: true,
+    });
+    expect(
+      (transactions.body.items as { customer: string }[]).every((t) => t.customer === GRACE),
+    ).toBe(true);
+    const discount = await h.call('GET', '/admin/discounts?discount_code=WELCOME5', {
+      admin: true,
+    });
+    expect(discount.body.redeem_count).toBe(41);
+    const deleted = await h.call('DELETE', `/admin/discounts/${discount.body.id}`, { admin: true });
+    expect(deleted.status).toBe(200);
+    expect((await h.call('GET', '/discounts/WELCOME5')).status).toBe(404);
+
+    const account = h.fixtures.credit_accounts.find((a) => a.customer_id === ADA)!;
+    const credit = await h.call('POST', `/admin/credits/accounts/${account.id}/credit`, {
+      admin: true,
+      body: { amount: '10', idempotency_key: 'gift-1' },
+    });
+    expect(credit.status).toBe(201);
+    const reverse = await h.call('POST', `/admin/credits/accounts/${account.id}/reverse`, {
+      admin: true,
+      body: { transaction_id: credit.body.id },
+    });
+    expect(reverse.status).toBe(201);
+    expect(reverse.body.reversal_of).toBe(credit.body.id);
+    expectError(
+      await h.call('POST', `/admin/credits/accounts/${account.id}/reverse`, {
+        admin: true,
+        body: { transaction_id: credit.body.id },
+      }),
+      400,
+      'transaction_id',
+    );
+  });
+});
+
+describe('routing, errors and failures', () => {
+  it('answers 404 for an unknown route and 405 with Allow for a wrong method', async () => {
+    const h = proxyHarness();
+    expectError(await h.call('GET', '/nope'), 404, 'path');
+    expectError(await h.call('GET', `${ORIGIN}/elsewhere`), 404, 'path');
+    const wrong = await h.call('DELETE', '/products');
+    expectError(wrong, 405, 'method');
+    expect(wrong.headers.get('allow')).toBe('GET');
+    const put = await h.call('PUT', '/subscriptions/sub_x', { as: ADA });
+    expect(put.headers.get('allow')).toBe('GET');
+  });
+
+  it('turns upstream failures into its own body, reported to onError without the key', async () => {
+    for (const [faults, status, kind] of [
+      [{ errorRate: 1 }, 502, 'server'],
+      [{ malformedRate: 1 }, 502, 'invalid_response'],
+    ] as const) {
+      const h = proxyHarness({ faults, retries: 0 });
+      const answer = await h.call('GET', '/subscriptions', { as: ADA });
+      const error = expectError(answer, status);
+      expect(error.kind).toBe(kind);
+      expect(answer.text).not.toMatch(/sandbox|injected|cust_ada|upstream/i);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(h.errors.length).toBeGreaterThan(0);
+      for (const reported of h.errors) {
+        const text = `${String(reported)} ${(reported as Error).stack ?? ''} ${JSON.stringify(reported)}`;
+        expect(text).not.toContain(h.sandbox.apiKey);
+      }
+    }
+  });
+
+  it('answers 504 when the service does not answer in time', async () => {
+    const h = proxyHarness({ faults: { timeoutRate: 1 }, retries: 0, timeoutMs: 50 });
+    expect(expectError(await h.call('GET', '/subscriptions', { as: ADA }), 504).kind).toBe(
+      'timeout',
+    );
+  });
+
+  it('answers 500 with its own body when getCustomer throws, and tells onError', async () => {
+    const h = proxyHarness({
+      getCustomer: () => {
+        throw new Error('session store down');
+      },
+    });
+    const answer = await h.call('GET', '/subscriptions');
+    const error = expectError(answer, 500);
+    expect(error.message.join(' ')).not.toContain('session store down');
+    expect(h.errors).toHaveLength(1);
+    expect(String((h.errors[0] as Error).message)).toMatch(/getCustomer/);
+  });
+});
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return (value as { id?: string } | undefined)?.id;
+}
