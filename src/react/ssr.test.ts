@@ -1,0 +1,83 @@
+// Server rendering, in Node (no `window`, no `document`): the entry imports, the provider and
+// the hooks render to a string without touching the browser, without fetching, and with the
+// data a server prefetched through the `*Options` factories.
+import { readFileSync } from 'node:fs';
+import { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createBillingHarness } from '../../test/support/billing-harness.js';
+
+describe('server rendering', () => {
+  it('runs where there is no window or document', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+  });
+
+  it('imports the entry without touching the browser', async () => {
+    const entry = await import('./index.js');
+    expect(typeof entry.BillingProvider).toBe('function');
+    expect(typeof entry.useProducts).toBe('function');
+  });
+
+  it('renders a provider with query and mutation hooks: loading, no request, no window', async () => {
+    const { BillingProvider, useCheckout, useCreditsHistory, useProducts } = await import(
+      './index.js'
+    );
+    const harness = createBillingHarness();
+    function Page(): ReactNode {
+      const products = useProducts();
+      const history = useCreditsHistory({ accountId: 'cca_4bbqenLSjKhemEsmswXSK1' });
+      const { state } = useCheckout();
+      return createElement('p', null, `${products.status} ${history.status} checkout:${state}`);
+    }
+    const html = renderToString(
+      createElement(BillingProvider, {
+        basePath: '/api/billing',
+        fetch: (input: string, init: RequestInit) => harness.fetch(input, init),
+        children: createElement(Page),
+      }),
+    );
+    expect(html).toBe('<p>pending pending checkout:idle</p>');
+    expect(harness.count()).toBe(0);
+  });
+
+  it('renders what the server prefetched with the *Options factories', async () => {
+    const { BillingProvider, createProxyClient, productsOptions, useProducts } = await import(
+      './index.js'
+    );
+    const harness = createBillingHarness();
+    // On a server, basePath must be absolute: there is no page to resolve it against.
+    const client = createProxyClient({
+      basePath: `${harness.origin}/api/billing`,
+      fetch: (input, init) => harness.fetch(input, init),
+    });
+    const queryClient = new QueryClient();
+    await queryClient.prefetchQuery(productsOptions(client));
+    function Plans(): ReactNode {
+      const { data } = useProducts();
+      return createElement(
+        'ul',
+        null,
+        data?.slice(0, 2).map((p) => createElement('li', { key: p.id }, p.name)),
+      );
+    }
+    const html = renderToString(
+      createElement(BillingProvider, { queryClient, children: createElement(Plans) }),
+    );
+    expect(html).toBe('<ul><li>Starter</li><li>Pro</li></ul>');
+    expect(harness.count('products')).toBe(1);
+  });
+
+  it('marks the modules that need it with "use client", and only those', () => {
+    const first = (file: string) =>
+      readFileSync(new URL(file, import.meta.url), 'utf8').split('\n')[0];
+    for (const file of ['./provider.tsx', './context.ts', './queries.ts', './mutations.ts']) {
+      expect(first(file), file).toBe("'use client';");
+    }
+    // Keys, factories and the proxy client stay callable from server code (prefetching).
+    for (const file of ['./keys.ts', './options.ts', './proxy-client.ts']) {
+      expect(first(file), file).not.toBe("'use client';");
+    }
+  });
+});
