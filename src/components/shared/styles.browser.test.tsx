@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { cdp, userEvent } from 'vitest/browser';
 import { type BillingTheme, BillingUIProvider } from '../../react/ui-context.js';
 import { type CustomizableProps, useParts } from './slots.js';
 
@@ -240,4 +240,44 @@ test('the seller’s plain CSS wins over the defaults, and theme variables over 
   cleanup();
   const dark = show({ appearance: 'dark', variables: { colorText: 'rgb(4, 5, 6)' } });
   expect(getComputedStyle(dark.root).color).toBe('rgb(4, 5, 6)');
+});
+
+describe('media preferences', () => {
+  const emulate = (features: Array<{ name: string; value: string }>) =>
+    cdp().send('Emulation.setEmulatedMedia', { features });
+  afterEach(() => emulate([]));
+
+  test('the system palette follows prefers-color-scheme; light and dark ignore it', async () => {
+    const background = (appearance: 'light' | 'dark' | 'system') => {
+      const color = getComputedStyle(show({ appearance }).root).backgroundColor;
+      cleanup();
+      return color;
+    };
+    const light = background('light');
+    const dark = background('dark');
+    await emulate([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect([background('light'), background('dark'), background('system')]).toEqual([
+      light,
+      dark,
+      dark,
+    ]);
+    await emulate([{ name: 'prefers-color-scheme', value: 'light' }]);
+    expect([background('light'), background('dark'), background('system')]).toEqual([
+      light,
+      dark,
+      light,
+    ]);
+  });
+
+  test('no animation or transition for those who ask for reduced motion', async () => {
+    await emulate([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
+    let view = show({ appearance: 'light' });
+    expect(getComputedStyle(view.slot('skeleton')).animationName).toBe('bk-pulse');
+    expect(getComputedStyle(view.slot('subscribe-button')).transitionDuration).not.toBe('0s');
+    cleanup();
+    await emulate([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    view = show({ appearance: 'light' });
+    expect(getComputedStyle(view.slot('skeleton')).animationName).toBe('none');
+    expect(getComputedStyle(view.slot('subscribe-button')).transitionDuration).toBe('0s');
+  });
 });
