@@ -135,6 +135,24 @@ export const de: Messages = {
   'upgradePicker.disabled.scheduled_cancel':
     'Dieses Abonnement endet mit dem Zeitraum; der Tarif kann nicht mehr gewechselt werden.',
   'upgradePicker.disabled.unknown': 'Der Tarif kann gerade nicht gewechselt werden.',
+  'upgradePicker.loading': 'Ihr Abonnement wird geladen …',
+  'upgradePicker.loadError': 'Ihr Abonnement konnte nicht geladen werden.',
+  'upgradePicker.empty': 'Sie haben kein Abonnement, dessen Tarif sich wechseln ließe.',
+  'upgradePicker.noPlans': 'Für dieses Abonnement sind keine anderen Tarife verfügbar.',
+  'upgradePicker.upgrade': 'Upgrade',
+  'upgradePicker.downgrade': 'Downgrade',
+  'upgradePicker.nextBill': 'Nächste Rechnung am {date}: {amount}',
+  'upgradePicker.nextBillCredit':
+    'nach einer Gutschrift von {amount} für den ungenutzten Teil Ihres aktuellen Tarifs',
+  'upgradePicker.newPeriod': 'Mit dem neuen Tarif beginnt heute ein neuer Abrechnungszeitraum.',
+  'upgradePicker.taxExcluded': 'Beträge ohne MwSt.',
+  'upgradePicker.taxIncluded': 'Beträge inkl. MwSt.',
+  'upgradePicker.continue': 'Wechsel prüfen',
+  'upgradePicker.reviewTitle': 'Ihr Wechsel im Überblick',
+  'upgradePicker.reviewChange': 'Von {from} zu {to}',
+  'upgradePicker.back': 'Zurück',
+  'upgradePicker.refused':
+    'Dieser Tarif kann für Ihr Abonnement nicht gewählt werden. Bitte wählen Sie einen anderen.',
 
   'creditsHistory.label': 'Guthabenverlauf',
   'creditsHistory.balance': 'Guthaben',

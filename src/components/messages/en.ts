@@ -135,6 +135,24 @@ export const en = {
   'upgradePicker.disabled.scheduled_cancel':
     'This subscription ends at the close of the period; its plan cannot be changed.',
   'upgradePicker.disabled.unknown': 'The plan cannot be changed right now.',
+  'upgradePicker.loading': 'Loading your subscription…',
+  'upgradePicker.loadError': 'Your subscription could not be loaded.',
+  'upgradePicker.empty': 'You have no subscription whose plan could be changed.',
+  'upgradePicker.noPlans': 'No other plans are available for this subscription.',
+  'upgradePicker.upgrade': 'Upgrade',
+  'upgradePicker.downgrade': 'Downgrade',
+  'upgradePicker.nextBill': 'Next bill on {date}: {amount}',
+  'upgradePicker.nextBillCredit':
+    'after a credit of {amount} for the unused part of your current plan',
+  'upgradePicker.newPeriod': 'The new plan starts a new billing period today.',
+  'upgradePicker.taxExcluded': 'Amounts before tax.',
+  'upgradePicker.taxIncluded': 'Amounts include tax.',
+  'upgradePicker.continue': 'Review change',
+  'upgradePicker.reviewTitle': 'Review your change',
+  'upgradePicker.reviewChange': 'From {from} to {to}',
+  'upgradePicker.back': 'Back',
+  'upgradePicker.refused':
+    'This plan cannot be chosen for your subscription. Please choose another.',
 
   // CreditsHistory
   'creditsHistory.label': 'Credits history',
