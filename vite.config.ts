@@ -32,6 +32,9 @@ export default defineConfig({
       'react/jsx-dev-runtime',
       '@tanstack/react-query',
       '@tanstack/react-virtual',
+      '@testing-library/react',
+      '@testing-library/user-event',
+      '@testing-library/dom',
     ],
   },
   build: {

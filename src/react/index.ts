@@ -1,6 +1,20 @@
 // billing-kit/react: the provider, the hooks, the query keys and `*Options` factories.
 // Components are added here by their authors.
 
+export {
+  de,
+  en,
+  getMessages,
+  type MessageKey,
+  type Messages,
+  type MessageValues,
+} from '../components/messages/index.js';
+export type {
+  CustomizableProps,
+  PartProps,
+  SlotProps,
+  Slots,
+} from '../components/shared/slots.js';
 export { isAllowedRedirect } from './attempt.js';
 export type { Navigate } from './context.js';
 export {
@@ -92,3 +106,11 @@ export {
   useSubscription,
   useTransactions,
 } from './queries.js';
+export {
+  type BillingTheme,
+  BillingUIProvider,
+  type BillingUIProviderProps,
+  type ThemeAppearance,
+  type ThemeVariable,
+  themeVariables,
+} from './ui-context.js';
