@@ -1,0 +1,426 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import type { AnyBillingPeriod } from '../../contract/period.js';
+import { PricingTable } from './PricingTable.js';
+
+/** A signed-in buyer who has bought nothing yet (no customer id). */
+const NEW_BUYER = { email: 'new.buyer@example.com' };
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+/** The products of a customer's active subscriptions, as the sandbox holds them. */
+function activePlansOf(harness: BillingHarness, customerId: string) {
+  return harness.sandbox
+    .inspect()
+    .subscriptions.filter((s) => idOf(s.customer) === customerId && s.status === 'active')
+    .map((s) => idOf(s.product));
+}
+
+function card(name: string | RegExp) {
+  return screen.getByRole('listitem', { name });
+}
+
+async function findCard(name: string | RegExp) {
+  return screen.findByRole('listitem', { name });
+}
+
+function cardNames() {
+  return within(screen.getByRole('list', { name: /Monthly|Yearly|Quarterly|One-time|Daily/ }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+}
+
+function ControlledTable({ changes }: { changes: Array<[AnyBillingPeriod, AnyBillingPeriod]> }) {
+  const [period, setPeriod] = useState<AnyBillingPeriod>('every-year');
+  return (
+    <PricingTable
+      period={period}
+      onPeriodChange={(next, { previous }) => {
+        changes.push([next, previous]);
+        setPeriod(next);
+      }}
+    />
+  );
+}
+
+describe('PricingTable: what the buyer sees', () => {
+  test('monthly plans first, with prices in the locale, the tax mode, description and features', async () => {
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER });
+
+    const pro = await findCard('Pro');
+    expect(within(pro).getByText('$29.00')).toBeVisible();
+    expect(within(pro).getByText('per month')).toBeVisible();
+    expect(within(pro).getByText('plus tax')).toBeVisible();
+    expect(
+      within(pro).getByText(
+        'Everything in Starter, unlimited projects, the desktop app and AI credits.',
+      ),
+    ).toBeVisible();
+    const features = within(pro).getByRole('list', { name: 'Included' });
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A license key for the desktop app',
+      '1000 AI credits each period',
+      'Unlimited projects',
+    ]);
+
+    const euro = card('Pro (EUR)');
+    expect(within(euro).getByText('€27.00')).toBeVisible();
+    expect(within(euro).getByText('Tax included')).toBeVisible();
+
+    expect(cardNames()).toEqual(['Starter', 'Pro', 'Pro (EUR)']);
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  });
+
+  test('the period switch lists every period with the best saving, and works by keyboard', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER });
+    const group = await screen.findByRole('group', { name: 'Billing period' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Daily', 'Monthly', 'Quarterly', 'Every 6 months', 'YearlySave 16%', 'One-time']);
+
+    // Tab into the group lands on the checked radio; arrows move and select.
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Quarterly' })).toBeChecked();
+    expect(cardNames()).toEqual(['Team']);
+    const team = card('Team');
+    expect(within(team).getByText('$75.00')).toBeVisible();
+    expect(within(team).getByText('every 3 months')).toBeVisible();
+    expect(within(team).getByText('$25.00 per month')).toBeVisible();
+    expect(within(team).getByText('Tax included')).toBeVisible();
+
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    const yearly = card('Pro (yearly)');
+    expect(within(yearly).getByText('$290.00')).toBeVisible();
+    expect(within(yearly).getByText('per year')).toBeVisible();
+    expect(within(yearly).getByText('$24.17 per month')).toBeVisible();
+    // 29000 against 12 × 2900 = 34800: 16.7 %, rounded down so it never overstates.
+    expect(within(yearly).getByText('Save 16%')).toBeVisible();
+
+    await user.keyboard('{ArrowRight}');
+    expect(cardNames()).toEqual(['The Billing Handbook', 'Lifetime license']);
+    expect(within(card('Lifetime license')).getByText('one-time payment')).toBeVisible();
+    expect(within(card('Lifetime license')).getByRole('button', { name: 'Buy now' })).toBeEnabled();
+  });
+
+  test('the recommended plan carries a badge', async () => {
+    renderWithBilling(<PricingTable recommended="prod_pro_monthly" />, { customer: NEW_BUYER });
+    const pro = await findCard('Pro');
+    expect(within(pro).getByText('Recommended')).toBeVisible();
+    expect(pro).toHaveAttribute('data-recommended');
+    expect(within(card('Starter')).queryByText('Recommended')).toBeNull();
+  });
+
+  test('a controlled period follows the prop and reports the buyer’s pick', async () => {
+    const user = userEvent.setup();
+    const changes: Array<[AnyBillingPeriod, AnyBillingPeriod]> = [];
+    renderWithBilling(<ControlledTable changes={changes} />, { customer: NEW_BUYER });
+    expect(await findCard('Pro (yearly)')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Daily' }));
+    expect(changes).toEqual([['every-day', 'every-year']]);
+    expect(await findCard('Day pass')).toBeVisible();
+  });
+
+  test('a products prop replaces the catalog; an archived plan is unavailable', async () => {
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    const { products } = harness.sandbox.fixtures();
+    const monthly = products.filter((p) => p.billing_period === 'every-month');
+    renderWithBilling(<PricingTable products={monthly} />, { harness });
+    const legacy = await findCard('Legacy');
+    expect(legacy).toHaveAttribute('data-state', 'unavailable');
+    expect(within(legacy).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'Billing period' })).toBeNull();
+    expect(harness.count('products')).toBe(0);
+  });
+
+  test('in German: euros and dollars the German way, German tax wording and switch', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER, provider: { locale: 'de-DE' } });
+    const pro = await findCard('Pro');
+    expect(within(pro).getByText('29,00 $')).toBeVisible();
+    expect(within(pro).getByText('pro Monat')).toBeVisible();
+    expect(within(pro).getByText('zzgl. MwSt.')).toBeVisible();
+    expect(within(card('Pro (EUR)')).getByText('27,00 €')).toBeVisible();
+    expect(within(card('Pro (EUR)')).getByText('inkl. MwSt.')).toBeVisible();
+    expect(within(pro).getByRole('button', { name: 'Abonnieren' })).toBeEnabled();
+
+    const group = screen.getByRole('group', { name: 'Abrechnungszeitraum' });
+    await user.click(within(group).getByRole('radio', { name: /Jährlich/ }));
+    const yearly = card('Pro (yearly)');
+    expect(within(yearly).getByText('290,00 $')).toBeVisible();
+    expect(within(yearly).getByText('24,17 $ pro Monat')).toBeVisible();
+    expect(within(yearly).getByText('16 % sparen')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Tarife' })).toBeVisible();
+  });
+});
+
+describe('PricingTable: plan states', () => {
+  test('a new customer: every active plan can be bought', async () => {
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER });
+    await findCard('Pro');
+    for (const name of ['Starter', 'Pro', 'Pro (EUR)']) {
+      expect(card(name)).toHaveAttribute('data-state', 'available');
+      expect(within(card(name)).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    }
+  });
+
+  test('a signed-out visitor sees the table as a new customer', async () => {
+    renderWithBilling(<PricingTable />, { customer: null });
+    const pro = await findCard('Pro');
+    expect(pro).toHaveAttribute('data-state', 'available');
+  });
+
+  test('Ada, subscribed to Pro monthly: current, upgrade, downgrade, unavailable', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    const pro = await findCard('Pro');
+    expect(pro).toHaveAttribute('data-state', 'current');
+    expect(within(pro).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
+    expect(within(card('Starter')).getByRole('button', { name: 'Downgrade' })).toBeEnabled();
+    // Another currency cannot be switched to.
+    expect(card('Pro (EUR)')).toHaveAttribute('data-state', 'unavailable');
+    expect(within(card('Pro (EUR)')).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'upgrade');
+    await user.click(screen.getByRole('radio', { name: 'Daily' }));
+    expect(card('Day pass')).toHaveAttribute('data-state', 'downgrade');
+    // One-time products are bought alongside a subscription, not switched to.
+    await user.click(screen.getByRole('radio', { name: 'One-time' }));
+    expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
+  });
+
+  test('the switch opens on the period of the customer’s plan', async () => {
+    // Grace's first live subscription is Pro yearly (ending at the close of its period).
+    renderWithBilling(<PricingTable />, { customer: 'cust_grace' });
+    expect(await findCard('Pro (yearly)')).toHaveAttribute('data-state', 'current');
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+  });
+});
+
+describe('PricingTable: calls to action', () => {
+  test('a new customer’s Subscribe creates a checkout in the sandbox and redirects to it', async () => {
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    const { harness } = renderWithBilling(
+      <PricingTable successUrl={`${window.location.origin}/thanks`} onSuccess={onSuccess} />,
+      { customer: NEW_BUYER },
+    );
+    const pro = await findCard('Pro');
+    const release = harness.hold('createCheckout');
+    await user.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    // Pending on this card only; the others wait for it.
+    const pending = within(pro).getByRole('button', { name: 'Preparing your checkout…' });
+    expect(pending).toHaveAttribute('data-state', 'pending');
+    expect(within(card('Starter')).getByRole('button', { name: 'Subscribe' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(within(card('Starter')).getByRole('button', { name: 'Subscribe' }));
+    release();
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Taking you to the payment page…'),
+    );
+    expect(
+      within(pro).getByRole('button', { name: 'Taking you to the payment page…' }),
+    ).toHaveAttribute('data-state', 'redirecting');
+    const { checkouts } = harness.sandbox.inspect();
+    expect(checkouts).toHaveLength(1);
+    const [created] = checkouts;
+    expect(idOf(created?.product ?? '')).toBe('prod_pro_monthly');
+    expect(created?.success_url).toBe(`${window.location.origin}/thanks`);
+    expect(harness.navigations).toEqual([created?.checkout_url]);
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({
+        action: 'checkout',
+        product: expect.objectContaining({ id: 'prod_pro_monthly' }),
+      }),
+    );
+  });
+
+  test('a failed checkout says so on its card, keeps the table usable, and a retry succeeds', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const { harness } = renderWithBilling(<PricingTable onError={onError} />, {
+      customer: NEW_BUYER,
+    });
+    const pro = await findCard('Pro');
+    harness.failNext({ route: 'createCheckout', with: 503 });
+    await user.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    expect(await within(pro).findByRole('alert')).toHaveTextContent(
+      'The checkout could not be started. Please try again.',
+    );
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 503 }),
+      expect.objectContaining({ action: 'checkout' }),
+    );
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(0);
+    const again = within(pro).getByRole('button', { name: 'Subscribe' });
+    expect(again).toHaveFocus();
+    expect(again).not.toHaveAttribute('aria-disabled');
+
+    await user.click(again);
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(1);
+    expect(within(pro).queryByRole('alert')).toBeNull();
+  });
+
+  test('a subscribed customer’s Upgrade changes the plan in the sandbox', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<PricingTable updateBehavior="proration-none" />, {
+      customer: 'cust_ada',
+    });
+    await findCard('Pro');
+    await user.click(screen.getByRole('radio', { name: 'Quarterly' }));
+    const team = card('Team');
+    expect(team).toHaveAttribute('data-state', 'upgrade');
+    await user.click(within(team).getByRole('button', { name: 'Upgrade' }));
+
+    const notice = await screen.findByText('Your plan is now Team.');
+    expect(notice).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(notice).toHaveFocus());
+    await waitFor(() => expect(card('Team')).toHaveAttribute('data-state', 'current'));
+    const upgrade = harness.requests.find((r) => r.route === 'upgradeSubscription');
+    expect(upgrade?.body).toEqual({
+      product_id: 'prod_team_quarterly',
+      update_behavior: 'proration-none',
+    });
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_team_quarterly']);
+    expect(harness.count('createCheckout')).toBe(0);
+  });
+
+  test('a refused upgrade shows an error on its card and rolls the plan back', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    const starter = await findCard('Starter');
+    harness.failNext({ route: 'upgradeSubscription', with: 500 });
+    await user.click(within(starter).getByRole('button', { name: 'Downgrade' }));
+    expect(await within(starter).findByRole('alert')).toHaveTextContent(
+      'Your plan could not be changed. Please try again.',
+    );
+    await waitFor(() => expect(card('Pro')).toHaveAttribute('data-state', 'current'));
+    expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_pro_monthly']);
+  });
+
+  test('onUpgrade hands the plan change to the seller (e.g. an UpgradePicker)', async () => {
+    const user = userEvent.setup();
+    const onUpgrade = vi.fn();
+    const { harness } = renderWithBilling(<PricingTable onUpgrade={onUpgrade} />, {
+      customer: 'cust_ada',
+    });
+    await findCard('Pro');
+    await user.click(within(card('Starter')).getByRole('button', { name: 'Downgrade' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    const [product, subscription] = onUpgrade.mock.calls[0] ?? [];
+    expect(product).toMatchObject({ id: 'prod_starter_monthly' });
+    expect(subscription).toMatchObject({
+      customer: expect.objectContaining({ id: 'cust_ada' }),
+      status: 'active',
+    });
+    expect(harness.count('upgradeSubscription')).toBe(0);
+  });
+});
+
+describe('PricingTable: loading, error, empty', () => {
+  test('a skeleton while the catalog loads', async () => {
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    const release = harness.hold('products');
+    renderWithBilling(<PricingTable />, { harness });
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent('Loading plans…');
+    expect(screen.getByRole('region', { name: 'Plans' })).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await findCard('Pro')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Plans' })).not.toHaveAttribute('aria-busy');
+  });
+
+  test('a failed catalog shows an error, and Try again loads it', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    harness.failNext({ route: 'products', with: 503 });
+    renderWithBilling(<PricingTable />, { harness });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The plans could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Pro')).toBeVisible();
+    expect(harness.count('products')).toBe(2);
+  });
+
+  test('a failure of the sandbox itself (5xx upstream) shows the error state', async () => {
+    const harness = createBillingHarness({
+      customer: NEW_BUYER,
+      faults: { errorRate: 1 },
+      handler: { retries: 0 },
+    });
+    renderWithBilling(<PricingTable />, { harness });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
+    expect(harness.count('products')).toBe(1);
+  });
+
+  test('an empty catalog says there are no plans', async () => {
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER, products: [] });
+    expect(await screen.findByText('No plans are available right now.')).toBeVisible();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+const conformanceHarness = createBillingHarness({ customer: NEW_BUYER });
+describeConformance(
+  'PricingTable',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <PricingTable recommended="prod_pro_yearly" defaultPeriod="every-year" {...props} />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'periodSwitch',
+      'periodLabel',
+      'periodToggle',
+      'periodInput',
+      'periodBadge',
+      'grid',
+      'card',
+      'recommendedBadge',
+      'title',
+      'description',
+      'price',
+      'period',
+      'tax',
+      'monthlyEquivalent',
+      'savingBadge',
+      'features',
+      'feature',
+      'button',
+      'notice',
+    ],
+    message: 'pricingTable.subscribe',
+  },
+);

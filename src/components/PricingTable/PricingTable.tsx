@@ -1,0 +1,571 @@
+'use client';
+// The pricing table: the catalog as plan cards, grouped by billing period behind a radio-group
+// switch, each card's call to action a checkout (new customer, one-time product) or a plan
+// change (subscribed customer), with per-card pending and error states.
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { BillingError } from '../../client/error.js';
+import {
+  type AnyBillingPeriod,
+  billingPeriodMonths,
+  isBillingPeriod,
+  monthlyEquivalent,
+} from '../../contract/period.js';
+import type { Checkout, Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { useCheckout, useUpgradeSubscription } from '../../react/mutations.js';
+import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
+import { groupByPeriod, groupOf, type PlanState, planState, savingOf } from './plans.js';
+
+export type { PlanState } from './plans.js';
+
+/**
+ * The parts of `PricingTable`, for `slots` and `slotProps` (`data-slot="pricing-table-<part>"`
+ * in kebab case). The root is a `section`.
+ *
+ * - `periodSwitch` (`fieldset`, only with two or more periods), `periodLabel` (its `legend`),
+ *   `periodToggle` (the `label` of one period; `data-state` `on | off`), `periodInput` (its
+ *   radio input), `periodBadge` (the best saving of that period)
+ * - `grid` (`ul`), `card` (`li`; `data-state`: `PlanState`; `data-recommended` on the
+ *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (the amount),
+ *   `period` ("per month"), `tax` ("plus tax" / "Tax included"; `data-state`
+ *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
+ *   (`li`), `button` (the call to action; `data-state`: `CardActionState`), `cardError`
+ * - `notice` (a polite live region: redirecting, plan changed)
+ * - `skeleton` (loading; `aria-busy`), `skeletonCard`, `alert` (loading failed; `data-state`
+ *   `error`), `retryAction`, `empty`
+ */
+export type PricingTablePart =
+  | 'periodSwitch'
+  | 'periodLabel'
+  | 'periodToggle'
+  | 'periodInput'
+  | 'periodBadge'
+  | 'grid'
+  | 'card'
+  | 'recommendedBadge'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'period'
+  | 'tax'
+  | 'monthlyEquivalent'
+  | 'savingBadge'
+  | 'features'
+  | 'feature'
+  | 'button'
+  | 'cardError'
+  | 'notice'
+  | 'skeleton'
+  | 'skeletonCard'
+  | 'alert'
+  | 'retryAction'
+  | 'empty';
+
+/** The state of the table as a whole, on the root's `data-state`. */
+export type PricingTableState = 'loading' | 'error' | 'empty' | 'ready';
+
+/**
+ * Where a card's call to action is: `idle`, `pending` (its checkout or plan change is under
+ * way), `redirecting` (off to the checkout page), `done` (plan changed) or `failed`.
+ */
+export type CardActionState = 'idle' | 'pending' | 'redirecting' | 'done' | 'failed';
+
+/** What a card's call to action did, for `onSuccess`. */
+export type PricingTableSuccess =
+  | { action: 'checkout'; product: Product; checkout: Checkout }
+  | { action: 'upgrade'; product: Product; subscription: Subscription };
+
+/** Which action failed, for `onError`. */
+export type PricingTableErrorDetails = { action: 'checkout' | 'upgrade'; product: Product };
+
+/** Details of a period change. */
+export type PeriodChangeDetails = {
+  /** The period shown before. */
+  previous: AnyBillingPeriod;
+  /** The change event of the radio input. */
+  event: ChangeEvent<HTMLInputElement>;
+};
+
+/** Props of `PricingTable`. */
+export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
+  /**
+   * The plans to show, in display order, instead of the catalog from `useProducts` (the
+   * proxy's `products` option). Default: the catalog.
+   */
+  products?: readonly Product[];
+  /** The id of the plan to highlight with a "Recommended" badge. Default: none. */
+  recommended?: string;
+  /**
+   * The billing period shown (controlled), such as `'every-year'`; one-time products are in
+   * `'once'`. Default: uncontrolled.
+   */
+  period?: AnyBillingPeriod;
+  /**
+   * The period shown first when uncontrolled. Default: the period of the customer's current
+   * plan, else monthly when on offer, else the shortest period on offer.
+   */
+  defaultPeriod?: AnyBillingPeriod;
+  /** Called when the buyer picks another period. Default: none. */
+  onPeriodChange?: (period: AnyBillingPeriod, details: PeriodChangeDetails) => void;
+  /**
+   * Which of the customer's subscriptions the cards compare with. Default: the first one that
+   * has not ended (a customer without one is a new customer).
+   */
+  subscriptionId?: string;
+  /**
+   * Where the checkout page sends the buyer after paying (`success_url`; an allowed origin of
+   * the proxy). Default: the product's `default_success_url` as the service applies it.
+   */
+  successUrl?: string;
+  /**
+   * Replaces the built-in plan change: called with the chosen plan and the subscription when a
+   * subscribed customer picks an upgrade or downgrade, so that you can open an `UpgradePicker`
+   * (or your own confirmation) instead. Default: none; the table changes the plan at once with
+   * `useUpgradeSubscription` and `updateBehavior`.
+   */
+  onUpgrade?: (product: Product, subscription: Subscription) => void;
+  /**
+   * How the built-in plan change charges the difference. Default: the service's default
+   * (`proration-charge-immediately`).
+   */
+  updateBehavior?: UpdateBehavior;
+  /**
+   * Groups products into plans across billing periods to compute savings: products with the
+   * same key are the same plan. Default: the product name without a trailing "(…)" or period
+   * word, lower case ("Pro (yearly)" → "pro").
+   */
+  planKey?: (product: Product) => string;
+  /** Called when a checkout was created (before the redirect) or a plan changed. Default: none. */
+  onSuccess?: (details: PricingTableSuccess) => void;
+  /** Called when a checkout or plan change failed; the table stays usable. Default: none. */
+  onError?: (error: BillingError, details: PricingTableErrorDetails) => void;
+}
+
+type LastAction = { kind: 'checkout' | 'upgrade'; productId: string };
+
+function periodKey(prefix: 'switch' | 'per', period: AnyBillingPeriod): MessageKey | null {
+  return isBillingPeriod(period) ? (`pricingTable.${prefix}.${period}` as MessageKey) : null;
+}
+
+/** "per month", "every 3 months", "one-time payment"; an unknown period as it came. */
+export function periodText(t: Translate, period: AnyBillingPeriod): string {
+  const key = periodKey('per', period);
+  return key ? t(key) : period;
+}
+
+/**
+ * The seller's plans, grouped by billing period behind an accessible switch, with prices in
+ * the locale, the tax mode, features and savings. For a subscribed customer each card says
+ * whether it is the current plan, an upgrade, a downgrade or unavailable, and its button
+ * changes the plan; otherwise the button starts a checkout. One-time products form their own
+ * group ("One-time"), shown like a period.
+ *
+ * @example
+ * <PricingTable recommended="prod_pro_monthly" successUrl="https://shop.example/thanks" />
+ */
+export function PricingTable(props: PricingTableProps) {
+  useBillingContext('PricingTable');
+  const {
+    products: productsProp,
+    recommended,
+    period: periodProp,
+    defaultPeriod,
+    onPeriodChange,
+    subscriptionId,
+    successUrl,
+    onUpgrade,
+    updateBehavior,
+    planKey,
+    onSuccess,
+    onError,
+  } = props;
+  const part = useParts('PricingTable', props);
+  const t = useMessages();
+  const format = useFormat();
+  const name = useId();
+
+  const catalogQuery = useProducts({ enabled: productsProp === undefined });
+  const subscriptionsQuery = useCustomerSubscriptions();
+  const products = productsProp ?? catalogQuery.data;
+  // Signed out (401): a visitor, shown the table as a new customer.
+  const signedOut = subscriptionsQuery.error?.status === 401;
+  const subscription = pickSubscription(subscriptionsQuery.data?.items, { subscriptionId });
+  const current = subscription && {
+    productId: productIdOf(subscription),
+    product: productOf(subscription, products),
+  };
+
+  const latest = useRef({ products, onSuccess, onError });
+  latest.current = { products, onSuccess, onError };
+  const findProduct = (id: string) => latest.current.products?.find((p) => p.id === id);
+
+  const checkout = useCheckout({
+    onSuccess: (created, body) => {
+      const product = findProduct(body.product_id);
+      if (product) latest.current.onSuccess?.({ action: 'checkout', product, checkout: created });
+    },
+    onError: (error, body) => {
+      const product = findProduct(body.product_id);
+      if (product) latest.current.onError?.(error, { action: 'checkout', product });
+    },
+  });
+  const upgrade = useUpgradeSubscription({
+    onSuccess: (updated, input) => {
+      const product = findProduct(input.product_id);
+      if (product) {
+        latest.current.onSuccess?.({ action: 'upgrade', product, subscription: updated });
+      }
+    },
+    onError: (error, input) => {
+      const product = findProduct(input.product_id);
+      if (product) latest.current.onError?.(error, { action: 'upgrade', product });
+    },
+  });
+
+  const [last, setLast] = useState<LastAction | null>(null);
+  const [chosenPeriod, setChosenPeriod] = useState<AnyBillingPeriod | undefined>(defaultPeriod);
+  const notice = useRef<HTMLElement | null>(null);
+
+  const upgradeDone = last?.kind === 'upgrade' && upgrade.isSuccess;
+  useEffect(() => {
+    if (upgradeDone) notice.current?.focus();
+  }, [upgradeDone]);
+
+  const busy =
+    checkout.state === 'submitting' || checkout.state === 'redirecting' || upgrade.isPending;
+
+  function actionState(productId: string): CardActionState {
+    if (last?.productId !== productId) return 'idle';
+    if (last.kind === 'checkout') {
+      return checkout.state === 'submitting'
+        ? 'pending'
+        : checkout.state === 'redirecting'
+          ? 'redirecting'
+          : checkout.state === 'failed'
+            ? 'failed'
+            : 'idle';
+    }
+    return upgrade.isPending
+      ? 'pending'
+      : upgrade.isSuccess
+        ? 'done'
+        : upgrade.isError
+          ? 'failed'
+          : 'idle';
+  }
+
+  function act(product: Product, state: PlanState) {
+    if (busy) return;
+    if (state === 'available') {
+      setLast({ kind: 'checkout', productId: product.id });
+      void checkout.checkout({
+        product_id: product.id,
+        ...(successUrl !== undefined ? { success_url: successUrl } : {}),
+      });
+    } else if ((state === 'upgrade' || state === 'downgrade') && subscription) {
+      if (onUpgrade) {
+        onUpgrade(product, subscription);
+        return;
+      }
+      setLast({ kind: 'upgrade', productId: product.id });
+      upgrade.mutate({
+        subscription_id: subscription.id,
+        product_id: product.id,
+        ...(updateBehavior !== undefined ? { update_behavior: updateBehavior } : {}),
+      });
+    }
+  }
+
+  // -- states of the whole table ----------------------------------------------------------------
+  const productsError = productsProp === undefined ? catalogQuery.error : null;
+  const subscriptionsError = signedOut ? null : subscriptionsQuery.error;
+  const failed = productsError ?? subscriptionsError;
+  const loading =
+    !failed &&
+    ((productsProp === undefined && catalogQuery.isPending) ||
+      (subscriptionsQuery.isPending && !signedOut));
+
+  if (loading) {
+    return part('root', 'section', {
+      'aria-label': t('pricingTable.label'),
+      'aria-busy': true,
+      'data-state': 'loading',
+      children: part('skeleton', 'div', {
+        role: 'status',
+        'data-state': 'loading',
+        children: [
+          <span key="text">{t('pricingTable.loading')}</span>,
+          ...[0, 1, 2].map((i) =>
+            part('skeletonCard', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
+          ),
+        ],
+      }),
+    });
+  }
+  if (failed) {
+    return part('root', 'section', {
+      'aria-label': t('pricingTable.label'),
+      'data-state': 'error',
+      children: part('alert', 'div', {
+        role: 'alert',
+        'data-state': 'error',
+        children: [
+          <p key="text">{t('pricingTable.error')}</p>,
+          part('retryAction', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: () => {
+              if (productsError) void catalogQuery.refetch();
+              if (subscriptionsError) void subscriptionsQuery.refetch();
+            },
+            children: t('pricingTable.retry'),
+          }),
+        ],
+      }),
+    });
+  }
+  const list = products ?? [];
+  if (list.length === 0) {
+    return part('root', 'section', {
+      'aria-label': t('pricingTable.label'),
+      'data-state': 'empty',
+      children: part('empty', 'p', { 'data-state': 'empty', children: t('pricingTable.empty') }),
+    });
+  }
+
+  // -- the table ----------------------------------------------------------------------------------
+  const groups = groupByPeriod(list, planKey);
+  const currentGroup = current?.product ? groupOf(current.product) : undefined;
+  const wanted = periodProp ?? chosenPeriod ?? currentGroup;
+  const active =
+    groups.find((g) => g.period === wanted) ??
+    groups.find((g) => g.period === 'every-month') ??
+    groups[0];
+  const groupLabel = (period: AnyBillingPeriod) => {
+    const key = periodKey('switch', period);
+    return key ? t(key) : period;
+  };
+
+  const periodSwitch =
+    groups.length > 1 && active
+      ? part('periodSwitch', 'fieldset', {
+          key: 'switch',
+          children: [
+            part('periodLabel', 'legend', {
+              key: 'legend',
+              children: t('pricingTable.periodSwitch'),
+            }),
+            ...groups.map((group) => {
+              const on = group.period === active.period;
+              return part('periodToggle', 'label', {
+                key: group.period,
+                'data-state': on ? 'on' : 'off',
+                children: [
+                  part('periodInput', 'input', {
+                    key: 'input',
+                    type: 'radio',
+                    name,
+                    value: group.period,
+                    checked: on,
+                    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                      if (!event.currentTarget.checked) return;
+                      if (periodProp === undefined) setChosenPeriod(group.period);
+                      onPeriodChange?.(group.period, { previous: active.period, event });
+                    },
+                  }),
+                  <span key="label">{groupLabel(group.period)}</span>,
+                  group.bestSaving > 0
+                    ? part('periodBadge', 'span', {
+                        key: 'badge',
+                        'data-state': 'saving',
+                        children: t('pricingTable.save', { percent: group.bestSaving }),
+                      })
+                    : null,
+                ],
+              });
+            }),
+          ],
+        })
+      : null;
+
+  const cards = (active?.products ?? []).map((product) =>
+    renderCard({
+      part,
+      t,
+      product,
+      state: planState(product, current),
+      action: actionState(product.id),
+      kind: last?.productId === product.id ? last.kind : null,
+      idPrefix: name,
+      recommended: product.id === recommended,
+      money: format.money,
+      saving: savingOf(product, list, planKey),
+      busy,
+      onAct: act,
+    }),
+  );
+
+  let noticeText = '';
+  if (last?.kind === 'checkout' && checkout.state === 'redirecting') {
+    noticeText = t('pricingTable.redirecting');
+  } else if (upgradeDone) {
+    const product = findProduct(last.productId);
+    if (product) noticeText = t('pricingTable.planChanged', { plan: product.name });
+  }
+
+  return part('root', 'section', {
+    'aria-label': t('pricingTable.label'),
+    'data-state': 'ready',
+    children: [
+      periodSwitch,
+      part('grid', 'ul', {
+        key: 'grid',
+        'data-state': active?.period,
+        ...(groups.length > 1 && active ? { 'aria-label': groupLabel(active.period) } : {}),
+        children: cards,
+      }),
+      part('notice', 'p', {
+        key: 'notice',
+        role: 'status',
+        tabIndex: -1,
+        ref: notice,
+        'data-state': noticeText ? 'shown' : 'empty',
+        children: noticeText,
+      }),
+    ],
+  });
+}
+
+type CardInput = {
+  part: PartRenderer<PricingTablePart>;
+  t: Translate;
+  product: Product;
+  state: PlanState;
+  action: CardActionState;
+  /** The kind of the card's last action, if the last action was this card's. */
+  kind: 'checkout' | 'upgrade' | null;
+  /** Unique per table, for element ids. */
+  idPrefix: string;
+  recommended: boolean;
+  money: (cents: number, currency: string) => string;
+  saving: number;
+  busy: boolean;
+  onAct: (product: Product, state: PlanState) => void;
+};
+
+const stateLabel: Record<PlanState, MessageKey> = {
+  available: 'pricingTable.subscribe',
+  current: 'pricingTable.currentPlan',
+  upgrade: 'pricingTable.upgrade',
+  downgrade: 'pricingTable.downgrade',
+  unavailable: 'pricingTable.unavailable',
+};
+
+function renderCard(input: CardInput): ReactNode {
+  const { part, t, product, state, action, recommended, money, saving, busy, onAct } = input;
+  const titleId = `${input.idPrefix}-${product.id}`;
+  const period = groupOf(product);
+  const months = billingPeriodMonths(period);
+  const perMonth =
+    months !== null && months > 1 && Number.isSafeInteger(product.price) && product.price >= 0
+      ? monthlyEquivalent(product.price, period)
+      : null;
+  const taxMode = product.tax_mode;
+
+  let label: string;
+  if (action === 'pending') {
+    label = t(
+      input.kind === 'upgrade' ? 'pricingTable.changingPlan' : 'pricingTable.startingCheckout',
+    );
+  } else if (action === 'redirecting') {
+    label = t('pricingTable.redirecting');
+  } else if (state === 'available' && period === 'once') {
+    label = t('pricingTable.buyNow');
+  } else {
+    label = t(stateLabel[state]);
+  }
+  const actionable = state !== 'current' && state !== 'unavailable';
+  const inFlight = action === 'pending' || action === 'redirecting';
+
+  return part('card', 'li', {
+    key: product.id,
+    'aria-labelledby': titleId,
+    'data-state': state,
+    'data-recommended': recommended ? '' : undefined,
+    children: [
+      recommended
+        ? part('recommendedBadge', 'span', {
+            key: 'recommended',
+            'data-state': 'recommended',
+            children: t('pricingTable.recommended'),
+          })
+        : null,
+      part('title', 'h3', { key: 'title', id: titleId, children: product.name }),
+      product.description
+        ? part('description', 'p', { key: 'description', children: product.description })
+        : null,
+      part('price', 'p', { key: 'price', children: money(product.price, product.currency) }),
+      part('period', 'p', { key: 'period', children: periodText(t, period) }),
+      taxMode === 'inclusive' || taxMode === 'exclusive'
+        ? part('tax', 'p', {
+            key: 'tax',
+            'data-state': taxMode,
+            children: t(
+              taxMode === 'inclusive' ? 'pricingTable.taxIncluded' : 'pricingTable.plusTax',
+            ),
+          })
+        : null,
+      perMonth !== null
+        ? part('monthlyEquivalent', 'p', {
+            key: 'monthly',
+            children: t('pricingTable.monthlyEquivalent', {
+              amount: money(perMonth, product.currency),
+            }),
+          })
+        : null,
+      saving > 0
+        ? part('savingBadge', 'span', {
+            key: 'saving',
+            'data-state': 'saving',
+            children: t('pricingTable.save', { percent: saving }),
+          })
+        : null,
+      product.features && product.features.length > 0
+        ? part('features', 'ul', {
+            key: 'features',
+            'aria-label': t('pricingTable.features'),
+            children: product.features.map((feature) =>
+              part('feature', 'li', { key: feature.id, children: feature.description }),
+            ),
+          })
+        : null,
+      part('button', 'button', {
+        key: 'button',
+        type: 'button',
+        'data-state': action,
+        'aria-describedby': titleId,
+        disabled: !actionable,
+        'aria-disabled': actionable && busy ? true : undefined,
+        'aria-busy': inFlight ? true : undefined,
+        onClick: () => onAct(product, state),
+        children: label,
+      }),
+      action === 'failed'
+        ? part('cardError', 'p', {
+            key: 'error',
+            role: 'alert',
+            'data-state': 'failed',
+            children: t(
+              input.kind === 'upgrade'
+                ? 'pricingTable.changeFailed'
+                : 'pricingTable.checkoutFailed',
+            ),
+          })
+        : null,
+    ],
+  });
+}

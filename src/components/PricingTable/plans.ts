@@ -1,0 +1,116 @@
+// What the pricing table shows, computed from the catalog and the customer's subscription
+// without React: groups by billing period, the saving of a longer period, each card's state.
+import {
+  type AnyBillingPeriod,
+  billingPeriodMonths,
+  billingPeriods,
+  monthlyEquivalent,
+  periodSaving,
+} from '../../contract/period.js';
+import type { Product } from '../../contract/schemas.js';
+
+/**
+ * A plan card's relation to the customer's subscription: `available` (no subscription, or a
+ * one-time product: a checkout), `current` (the subscription's product), `upgrade` /
+ * `downgrade` (another recurring product in the same currency priced at least as much / less),
+ * `unavailable` (archived, another currency, or a subscription whose product is unknown).
+ */
+export type PlanState = 'available' | 'current' | 'upgrade' | 'downgrade' | 'unavailable';
+
+/** One group of the table: the products billed every `period` (`once`: one-time products). */
+export type PeriodGroup = {
+  period: AnyBillingPeriod;
+  products: Product[];
+  /** The largest saving (whole percent) of a product of this group against a shorter period. */
+  bestSaving: number;
+};
+
+/** The group a product belongs in: its billing period; every one-time product in `once`. */
+export function groupOf(product: Product): AnyBillingPeriod {
+  return product.billing_type === 'onetime' ? 'once' : product.billing_period;
+}
+
+function periodRank(period: AnyBillingPeriod): number {
+  const known = (billingPeriods as readonly string[]).indexOf(period);
+  // Unknown (newer) recurring periods after the known recurring ones, one-time last.
+  if (period === 'once') return billingPeriods.length + 1;
+  return known === -1 ? billingPeriods.length : known;
+}
+
+/**
+ * The name a plan goes by across its billing periods: "Pro (yearly)", "Pro – Yearly" and "Pro"
+ * are all "pro". Used to find the shorter-period product a longer one saves against.
+ */
+export function defaultPlanKey(product: Product): string {
+  return product.name
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(
+      /[\s\-–—·/|]+(monthly|yearly|annual|annually|quarterly|half-yearly|semiannual|daily|weekly)$/i,
+      '',
+    )
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The saving of a product against the same plan billed over a shorter whole-month period (the
+ * shortest there is, in the same currency), as a whole percent rounded down; 0 when there is
+ * no such product or nothing is saved.
+ */
+export function savingOf(
+  product: Product,
+  catalog: readonly Product[],
+  planKey: (product: Product) => string = defaultPlanKey,
+): number {
+  const months = billingPeriodMonths(groupOf(product));
+  if (months === null || months <= 1) return 0;
+  const key = planKey(product);
+  let base: { product: Product; months: number } | undefined;
+  for (const other of catalog) {
+    if (other === product || other.currency !== product.currency) continue;
+    const otherMonths = billingPeriodMonths(groupOf(other));
+    if (otherMonths === null || otherMonths >= months) continue;
+    if (base && base.months <= otherMonths) continue;
+    if (planKey(other) !== key) continue;
+    base = { product: other, months: otherMonths };
+  }
+  if (!base || !Number.isSafeInteger(product.price) || product.price < 0) return 0;
+  const monthly = monthlyEquivalent(base.product.price, base.product.billing_period);
+  if (monthly === null) return 0;
+  return periodSaving(monthly, product.price, product.billing_period) ?? 0;
+}
+
+/** The catalog in groups by billing period, shortest first, one-time last. */
+export function groupByPeriod(
+  products: readonly Product[],
+  planKey?: (product: Product) => string,
+): PeriodGroup[] {
+  const groups = new Map<AnyBillingPeriod, PeriodGroup>();
+  for (const product of products) {
+    const period = groupOf(product);
+    let group = groups.get(period);
+    if (!group) {
+      group = { period, products: [], bestSaving: 0 };
+      groups.set(period, group);
+    }
+    group.products.push(product);
+    group.bestSaving = Math.max(group.bestSaving, savingOf(product, products, planKey));
+  }
+  return [...groups.values()].sort((a, b) => periodRank(a.period) - periodRank(b.period));
+}
+
+/**
+ * A card's state. `current` is the product the customer is subscribed to (undefined: none, or
+ * the subscription has ended). Plans compare by price within one currency.
+ */
+export function planState(
+  product: Product,
+  current: { productId: string; product: Product | undefined } | undefined,
+): PlanState {
+  if (current && product.id === current.productId) return 'current';
+  if (product.status !== 'active') return 'unavailable';
+  if (!current || groupOf(product) === 'once') return 'available';
+  const from = current.product;
+  if (!from || from.currency !== product.currency) return 'unavailable';
+  return product.price >= from.price ? 'upgrade' : 'downgrade';
+}

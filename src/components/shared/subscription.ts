@@ -1,0 +1,47 @@
+// Reading a subscription for display: its product (expanded or by id) and which of a
+// customer's subscriptions is the one that counts now. Shared by PricingTable and
+// SubscriptionStatus.
+import type { Product, Subscription } from '../../contract/schemas.js';
+
+/** Statuses after which a subscription no longer gives access or renews. */
+const ENDED = new Set<string>(['canceled', 'expired']);
+
+/** Whether the subscription has ended (canceled, or expired). */
+export function hasEnded(subscription: Subscription): boolean {
+  return ENDED.has(subscription.status);
+}
+
+/** The id of the subscription's product, whether the service expanded it or not. */
+export function productIdOf(subscription: Subscription): string {
+  return typeof subscription.product === 'string' ? subscription.product : subscription.product.id;
+}
+
+/**
+ * The subscription's product: the expanded one, else the catalog's product of that id, else
+ * undefined (an id the catalog does not hold).
+ */
+export function productOf(
+  subscription: Subscription,
+  catalog: readonly Product[] | undefined,
+): Product | undefined {
+  if (typeof subscription.product !== 'string') return subscription.product;
+  const id = subscription.product;
+  return catalog?.find((p) => p.id === id);
+}
+
+/**
+ * The subscription that counts now: the one with `subscriptionId` when given (undefined if
+ * absent), else the first that has not ended, else (`includeEnded`) the first of all.
+ */
+export function pickSubscription(
+  subscriptions: readonly Subscription[] | undefined,
+  options: { subscriptionId?: string; includeEnded?: boolean } = {},
+): Subscription | undefined {
+  if (!subscriptions) return undefined;
+  if (options.subscriptionId !== undefined) {
+    return subscriptions.find((s) => s.id === options.subscriptionId);
+  }
+  return (
+    subscriptions.find((s) => !hasEnded(s)) ?? (options.includeEnded ? subscriptions[0] : undefined)
+  );
+}
