@@ -19,7 +19,16 @@ export async function listenOn(
   host: string,
   basePath: string,
 ): Promise<Listening> {
-  const http = await import('node:http');
+  const needsNode =
+    'billing-kit: sandbox.listen needs Node (node:http); in a browser, pass sandbox.fetch to the client instead';
+  let http: typeof import('node:http');
+  try {
+    http = await import('node:http');
+  } catch (cause) {
+    throw new Error(needsNode, { cause });
+  }
+  // Bundlers for the browser may hand out an empty stand-in for node:http.
+  if (typeof http.createServer !== 'function') throw new Error(needsNode);
   const server = http.createServer((req, res) => {
     const controller = new AbortController();
     res.on('close', () => {
