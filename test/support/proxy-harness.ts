@@ -11,10 +11,35 @@ import {
 /** Every leak the scanner found, across the whole test file. */
 export const keyLeaks: string[] = [];
 
+/** Every error any harness's handler gave `onError`, to check none carries the key. */
+export const reportedErrors: { error: unknown; apiKey: string }[] = [];
+
+/** The reported errors whose message, stack, cause or JSON form holds their key. */
+export function errorsWithKey(): unknown[] {
+  return reportedErrors
+    .filter(({ error, apiKey }) => {
+      let text = '';
+      let current: unknown = error;
+      for (let depth = 0; depth < 5 && current != null; depth++) {
+        const e = current as { message?: unknown; stack?: unknown; cause?: unknown };
+        text += ` ${String(current)} ${String(e.message)} ${String(e.stack)}`;
+        try {
+          text += JSON.stringify(current);
+        } catch {
+          // circular: the strings above still count
+        }
+        current = e.cause;
+      }
+      return text.includes(apiKey);
+    })
+    .map(({ error }) => error);
+}
+
 /** Wraps a handler: every response is read (a clone) and searched for `secret`. */
 export function scanResponses(
   handler: (request: Request) => Promise<Response>,
   secret: string,
+  leaks: string[] = keyLeaks,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const response = await handler(request);
@@ -26,7 +51,7 @@ export function scanResponses(
     });
     if (where.length > 0) {
       const leak = `${request.method} ${request.url}: the API key is in the ${where.join(', ')}`;
-      keyLeaks.push(leak);
+      leaks.push(leak);
       throw new Error(leak);
     }
     return response;
@@ -71,11 +96,15 @@ export function proxyHarness(options: HarnessOptions = {}) {
   const { seed = 1, faults, ...handlerOptions } = options;
   const sandbox = createSandbox({ seed, ...(faults ? { faults } : {}) });
   const fixtures = sandbox.fixtures();
-  const upstream: { method: string; url: string }[] = [];
+  const upstream: { method: string; url: string; body: string | undefined }[] = [];
   const errors: unknown[] = [];
   const sessions = new Map<string, { id?: string; email?: string }>();
   const fetch = (input: string, init: RequestInit) => {
-    upstream.push({ method: init.method ?? 'GET', url: String(input) });
+    upstream.push({
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    });
     return sandbox.fetch(input, init);
   };
 
@@ -93,6 +122,7 @@ export function proxyHarness(options: HarnessOptions = {}) {
     allowedOrigins: [ORIGIN],
     onError: (error) => {
       errors.push(error);
+      reportedErrors.push({ error, apiKey: sandbox.apiKey });
     },
     ...handlerOptions,
   });

@@ -5,6 +5,7 @@
 import { isBillingError } from '../../client/index.js';
 import type { Product } from '../../contract/schemas.js';
 import { once, type ProxyShared, type RouteImpl, upstreamError } from '../context.js';
+import { ProxyHttpError } from '../errors.js';
 
 const CATALOG_KEY = 'bk:catalog';
 
@@ -68,7 +69,14 @@ export async function loadCatalog(shared: ProxyShared, request: Request): Promis
       }
     });
     if (transient !== undefined) {
-      if (products.length === 0) throw upstreamError({ shared, request }, transient, 'products');
+      if (products.length === 0) {
+        // Whatever the service said, the buyer asked for nothing wrong: a 4xx is still a 502.
+        if (isBillingError(transient) && transient.status >= 400 && transient.status < 500) {
+          shared.report(transient, request);
+          throw new ProxyHttpError(502, 'server', 'the billing service is unavailable; try again');
+        }
+        throw upstreamError({ shared, request }, transient, 'products');
+      }
       shared.report(transient, request);
     } else if (config.catalogTtlMs > 0) {
       await config.store.set(CATALOG_KEY, JSON.stringify(products), config.catalogTtlMs);

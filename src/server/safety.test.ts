@@ -1,0 +1,412 @@
+// The proxy's safety rules: CSRF, body limits, open redirects, one checkout per request_id,
+// and the key in no response (every response of every test here goes through the scanner).
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  errorsWithKey,
+  keyLeaks,
+  ORIGIN,
+  proxyHarness,
+  scanResponses,
+} from '../../test/support/proxy-harness.js';
+import { proxyErrorSchema } from '../contract/proxy.js';
+import { createSandbox } from '../sandbox/index.js';
+import { createBillingHandler, createMemoryStore } from './index.js';
+
+const ADA = 'cust_ada';
+
+afterAll(() => {
+  expect(keyLeaks).toEqual([]);
+  expect(errorsWithKey()).toEqual([]);
+});
+
+function refusal(answer: { status: number; json: unknown }, status: number, field: string) {
+  expect(answer.status).toBe(status);
+  const body = proxyErrorSchema.parse(answer.json);
+  expect(body.fields?.map((f) => f.field)).toContain(field);
+  return body;
+}
+
+const checkout = { product_id: 'prod_pro_monthly' };
+
+describe('CSRF', () => {
+  it('refuses a state-changing request from another origin, or with no origin at all', async () => {
+    const h = proxyHarness();
+    for (const origin of [
+      'https://evil.test',
+      'null',
+      'https://shop.test.evil.test',
+      'http://shop.test',
+    ]) {
+      refusal(
+        await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin }),
+        403,
+        'origin',
+      );
+    }
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin: null }),
+      403,
+      'origin',
+    );
+    refusal(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: checkout,
+        origin: null,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      }),
+      403,
+      'origin',
+    );
+    refusal(
+      await h.call('POST', '/portal', { as: ADA, origin: 'https://evil.test' }),
+      403,
+      'origin',
+    );
+    refusal(
+      await h.call('DELETE', '/admin/discounts/dis_x', {
+        admin: true,
+        origin: 'https://evil.test',
+      }),
+      403,
+      'origin',
+    );
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+    expect(h.upstream.filter((u) => u.method !== 'GET')).toEqual([]);
+  });
+
+  it('accepts its own origin, or Sec-Fetch-Site: same-origin when a browser sends no Origin', async () => {
+    const h = proxyHarness();
+    expect((await h.call('POST', '/checkouts', { as: ADA, body: checkout })).status).toBe(200);
+    const sameOrigin = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: checkout,
+      origin: null,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("defaults the allowed origin to the request's own", async () => {
+    const h = proxyHarness({ allowedOrigins: undefined });
+    const own = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: checkout,
+      origin: ORIGIN,
+    });
+    expect(own.status).toBe(200);
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin: 'https://other.test' }),
+      403,
+      'origin',
+    );
+  });
+
+  it('requires a JSON content type on a body: a form or text/plain post is refused', async () => {
+    const h = proxyHarness();
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+    ]) {
+      refusal(
+        await h.call('POST', '/checkouts', {
+          as: ADA,
+          raw: JSON.stringify(checkout),
+          headers: { 'content-type': type },
+        }),
+        403,
+        'content-type',
+      );
+    }
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, raw: JSON.stringify(checkout) }),
+      403,
+      'content-type',
+    );
+    const charset = await h.call('POST', '/checkouts', {
+      as: ADA,
+      raw: JSON.stringify(checkout),
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
+    expect(charset.status).toBe(200);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+  });
+});
+
+describe('body limits and malformed bodies', () => {
+  const big = (bytes: number) =>
+    JSON.stringify({ ...checkout, metadata: { pad: 'x'.repeat(bytes) } });
+
+  it('answers 413 past 64 KB, whether content-length says so or not', async () => {
+    const h = proxyHarness();
+    const body = big(64 * 1024);
+    refusal(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        raw: body,
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+      '(body)',
+    );
+    // A stream with no content-length (chunked): counted as it is read.
+    const bytes = new TextEncoder().encode(big(1024 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(sent, sent + 4096));
+        sent += 4096;
+      },
+    });
+    const request = new Request(`${ORIGIN}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: 'session=x' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const answer = await h.handler(request);
+    expect(answer.status).toBe(413);
+    expect(sent).toBeLessThan(128 * 1024); // stopped reading soon after the limit
+    expect(h.upstream.filter((u) => u.method === 'POST')).toEqual([]);
+  });
+
+  it('does not trust a content-length that understates the body', async () => {
+    const h = proxyHarness({ bodyLimit: 1024 });
+    const body = new TextEncoder().encode(big(4096));
+    const request = new Request(`${ORIGIN}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'content-length': '10' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(body);
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await h.handler(request)).status).toBe(413);
+  });
+
+  it('takes a body of exactly the limit', async () => {
+    const h = proxyHarness({ bodyLimit: 2048 });
+    const padded = JSON.stringify(checkout).padEnd(2048, ' ');
+    const answer = await h.call('POST', '/checkouts', {
+      as: ADA,
+      raw: padded,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+    const over = await h.call('POST', '/checkouts', {
+      as: ADA,
+      raw: `${padded} `,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(over.status).toBe(413);
+  });
+
+  it('answers 400 naming the body for bad JSON, bad UTF-8 and a non-object', async () => {
+    const h = proxyHarness();
+    const json = { 'content-type': 'application/json' };
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, raw: '{"product_id":', headers: json }),
+      400,
+      '(body)',
+    );
+    refusal(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        raw: new Uint8Array([0x7b, 0xff, 0x7d]),
+        headers: json,
+      }),
+      400,
+      '(body)',
+    );
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, raw: '[1,2]', headers: json }),
+      400,
+      '(body)',
+    );
+    refusal(await h.call('POST', '/checkouts', { as: ADA, raw: '', headers: json }), 400, '(body)');
+  });
+});
+
+describe('open redirects', () => {
+  it('refuses a success_url off the allowed origins', async () => {
+    const h = proxyHarness();
+    for (const success_url of [
+      'https://evil.test/thanks',
+      '//evil.test/thanks',
+      'https://shop.test.evil.test/',
+      'https://shop.test@evil.test/',
+      'http://shop.test/thanks',
+      'https://shop.test:8443/thanks',
+      'javascript:alert(document.cookie)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '/\\evil.test',
+      'https:\\\\evil.test',
+      ' https://evil.test',
+    ]) {
+      const answer = await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { ...checkout, success_url },
+      });
+      refusal(answer, 400, 'success_url');
+      expect(answer.text).not.toContain('evil.test');
+    }
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+});
+
+describe('one checkout per request_id', () => {
+  it('answers a double click with the same checkout, calling the service once', async () => {
+    const h = proxyHarness();
+    const body = { ...checkout, request_id: 'double-click-1' };
+    const [first, second] = await Promise.all([
+      h.call('POST', '/checkouts', { as: ADA, body }),
+      h.call('POST', '/checkouts', { as: ADA, body }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.request_id).toBe('double-click-1');
+    const retry = await h.call('POST', '/checkouts', { as: ADA, body });
+    expect(retry.body.id).toBe(first.body.id);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+    expect(h.upstream.filter((u) => u.url.endsWith('/v1/checkouts'))).toHaveLength(1);
+  });
+
+  it('keeps request ids per customer, and refuses one reused for a different checkout', async () => {
+    const h = proxyHarness();
+    const body = { ...checkout, request_id: 'shared-id-123' };
+    const ada = await h.call('POST', '/checkouts', { as: ADA, body });
+    const grace = await h.call('POST', '/checkouts', { as: 'cust_grace', body });
+    expect(grace.status).toBe(200);
+    expect(grace.body.id).not.toBe(ada.body.id);
+    refusal(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { ...body, product_id: 'prod_pro_yearly' },
+      }),
+      409,
+      'request_id',
+    );
+    expect(h.sandbox.inspect().checkouts).toHaveLength(2);
+  });
+
+  it('makes a fresh checkout per click when the browser sends no request_id', async () => {
+    const h = proxyHarness();
+    const a = await h.call('POST', '/checkouts', { as: ADA, body: checkout });
+    const b = await h.call('POST', '/checkouts', { as: ADA, body: checkout });
+    expect(a.body.id).not.toBe(b.body.id);
+    expect(a.body.request_id).not.toBe(b.body.request_id);
+  });
+
+  it('holds across two proxy processes that share a store', async () => {
+    const sandbox = createSandbox({ seed: 2 });
+    const store = createMemoryStore();
+    let posts = 0;
+    const make = () =>
+      scanResponses(
+        createBillingHandler({
+          apiKey: sandbox.apiKey,
+          baseUrl: sandbox.baseUrl,
+          fetch: (input, init) => {
+            if (init.method === 'POST') posts++;
+            return sandbox.fetch(input, init);
+          },
+          products: ['prod_pro_monthly'],
+          getCustomer: () => ({ id: ADA }),
+          store,
+          allowedOrigins: [ORIGIN],
+        }),
+        sandbox.apiKey,
+      );
+    const [one, two] = [make(), make()];
+    const send = (handler: (r: Request) => Promise<Response>) =>
+      handler(
+        new Request(`${ORIGIN}/api/billing/checkouts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ ...checkout, request_id: 'two-processes' }),
+        }),
+      ).then((r) => r.json() as Promise<{ id: string }>);
+    const [a, b] = await Promise.all([send(one), send(two)]);
+    expect(a.id).toBe(b.id);
+    expect(posts).toBe(1);
+    expect(sandbox.inspect().checkouts).toHaveLength(1);
+  });
+
+  it('frees the request_id when the service refuses, so a corrected retry can pass', async () => {
+    const h = proxyHarness();
+    const bad = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { ...checkout, request_id: 'retry-after-fix', discount_code: 'NOT-A-CODE' },
+    });
+    expect(bad.status).toBe(400);
+    const fixed = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { ...checkout, request_id: 'retry-after-fix-2' },
+    });
+    expect(fixed.status).toBe(200);
+  });
+});
+
+describe('the key scanner', () => {
+  it('catches a key in a body or a header', async () => {
+    const found: string[] = [];
+    const leaky = scanResponses(
+      async () => new Response('{}', { headers: { 'x-debug': 'key=creem_test_SECRET' } }),
+      'creem_test_SECRET',
+      found,
+    );
+    await expect(leaky(new Request('https://x.test/'))).rejects.toThrow(
+      /API key is in the header x-debug/,
+    );
+    const leakyBody = scanResponses(
+      async () => new Response('{"k":"creem_test_SECRET"}'),
+      'creem_test_SECRET',
+      found,
+    );
+    await expect(leakyBody(new Request('https://x.test/'))).rejects.toThrow(/in the body/);
+    expect(found).toHaveLength(2);
+  });
+
+  it('never finds the key, even when the service puts it in an error', async () => {
+    const sandbox = createSandbox({ seed: 3 });
+    const reported: unknown[] = [];
+    const handler = scanResponses(
+      createBillingHandler({
+        apiKey: sandbox.apiKey,
+        baseUrl: sandbox.baseUrl,
+        retries: 0,
+        // An upstream (or a gateway in front of it) that echoes the request's key everywhere.
+        fetch: async (_input, init) => {
+          const key = new Headers(init.headers).get('x-api-key') ?? '';
+          return new Response(
+            JSON.stringify({ trace_id: key, status: 400, error: key, message: [`bad key ${key}`] }),
+            { status: 400, headers: { 'x-echo': key, 'content-type': 'application/json' } },
+          );
+        },
+        products: ['prod_pro_monthly'],
+        getCustomer: () => ({ id: ADA }),
+        onError: (error) => reported.push(error),
+      }),
+      sandbox.apiKey,
+    );
+    const statuses: number[] = [];
+    for (const path of ['/products', '/subscriptions', '/credits/accounts', '/transactions']) {
+      statuses.push((await handler(new Request(`${ORIGIN}/api/billing${path}`))).status);
+    }
+    expect(statuses).toEqual([502, 400, 400, 400]);
+    expect(reported.length).toBeGreaterThan(0);
+    for (const error of reported) {
+      expect(`${String(error)} ${(error as Error).stack} ${JSON.stringify(error)}`).not.toContain(
+        sandbox.apiKey,
+      );
+    }
+  });
+});
