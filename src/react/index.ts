@@ -2,6 +2,14 @@
 // Components are added here by their authors.
 
 export {
+  type CreditsAccountChangeDetails,
+  CreditsHistory,
+  type CreditsHistoryPart,
+  type CreditsHistoryProps,
+  type CreditsHistoryState,
+  type CreditsHistoryVirtualizer,
+} from '../components/CreditsHistory/index.js';
+export {
   de,
   en,
   getMessages,
