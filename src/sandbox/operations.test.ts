@@ -319,6 +319,20 @@ describe('transactions', () => {
     expect(adaEbook.items.map((t) => t.customer)).toEqual(['cust_ada']);
   });
 
+  test('lists run newest first by time, seeded data included', async () => {
+    const { client } = setup();
+    const descending = (times: number[]) =>
+      times.every((t, i) => i === 0 || t <= (times[i - 1] as number));
+    const transactions = await client.transactions.search({ page_size: 500 });
+    expect(descending(transactions.items.map((t) => t.created_at))).toBe(true);
+    const ada = await client.transactions.search({ customer_id: 'cust_ada', page_size: 500 });
+    expect(descending(ada.items.map((t) => t.created_at))).toBe(true);
+    const customers = await client.customers.list();
+    expect(descending(customers.items.map((c) => Date.parse(c.created_at)))).toBe(true);
+    const subscriptions = await client.customers.listSubscriptions({ customer_id: 'cust_linus' });
+    expect(descending(subscriptions.items.map((s) => Date.parse(s.created_at)))).toBe(true);
+  });
+
   test('search pages: 10 by default, then page_number', async () => {
     const { sandbox, client } = setup();
     const total = sandbox.inspect().transactions.length;

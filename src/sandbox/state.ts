@@ -95,6 +95,16 @@ export class ListIndex {
   get(key: string): readonly string[] {
     return this.#lists.get(key) ?? [];
   }
+
+  /** Sorts every list (stably) by `time` of its ids, oldest first. */
+  sortBy(time: (id: string) => number): void {
+    for (const list of this.#lists.values()) sortIds(list, time);
+  }
+}
+
+/** Sorts ids in place, oldest first by `time`, keeping the order of equal times. */
+function sortIds(list: string[], time: (id: string) => number): void {
+  list.sort((a, b) => time(a) - time(b));
 }
 
 /** Makes ids such as `sub_3kTMd9Qw2xYb7LpR0aZcEf`: a prefix and 22 base62 characters. */
@@ -138,6 +148,20 @@ export class SandboxStore {
     this.now = options.now;
     this.id = options.id;
     this.random = options.random;
+  }
+
+  /**
+   * Puts every list in time order (seeding writes per customer, not in time order), so that
+   * "newest first" holds for seeded data as it does for what requests create later.
+   */
+  sortByTime(): void {
+    const customerTime = (id: string) => Date.parse(this.customers.get(id)?.created_at ?? '');
+    const subscriptionTime = (id: string) =>
+      Date.parse(this.subscriptions.get(id)?.created_at ?? '');
+    sortIds(this.customerOrder, customerTime);
+    sortIds(this.subscriptionOrder, subscriptionTime);
+    this.subscriptionsByCustomer.sortBy(subscriptionTime);
+    this.transactionIndex.sortBy((id) => this.transactions.get(id)?.created_at ?? 0);
   }
 
   /** The current time as an ISO 8601 string. */
