@@ -266,10 +266,11 @@ export async function answerApi(
   } catch (error) {
     if (error instanceof SandboxError) return fail(error);
     if (error instanceof LedgerError) {
+      const requestId = ids.request();
       return {
         status: error.status,
-        headers: {},
-        body: error.toBody(ids.request()),
+        headers: { 'x-request-id': requestId },
+        body: error.toBody(requestId),
       };
     }
     const message = error instanceof Error ? error.message : String(error);
