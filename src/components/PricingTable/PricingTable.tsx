@@ -17,7 +17,7 @@ import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { useFormat } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
-import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
+import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
 import { groupByPeriod, groupOf, type PlanState, planState, savingOf } from './plans.js';
 
 export type { PlanState } from './plans.js';
@@ -147,14 +147,9 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
 
 type LastAction = { kind: 'checkout' | 'upgrade'; productId: string };
 
-function periodKey(prefix: 'switch' | 'per', period: AnyBillingPeriod): MessageKey | null {
-  return isBillingPeriod(period) ? (`pricingTable.${prefix}.${period}` as MessageKey) : null;
-}
-
-/** "per month", "every 3 months", "one-time payment"; an unknown period as it came. */
-export function periodText(t: Translate, period: AnyBillingPeriod): string {
-  const key = periodKey('per', period);
-  return key ? t(key) : period;
+/** "Monthly", "Yearly", "One-time"; an unknown period as it came. */
+function switchText(t: Translate, period: AnyBillingPeriod): string {
+  return isBillingPeriod(period) ? t(`pricingTable.switch.${period}` as MessageKey) : period;
 }
 
 /**
@@ -345,10 +340,7 @@ export function PricingTable(props: PricingTableProps) {
     groups.find((g) => g.period === wanted) ??
     groups.find((g) => g.period === 'every-month') ??
     groups[0];
-  const groupLabel = (period: AnyBillingPeriod) => {
-    const key = periodKey('switch', period);
-    return key ? t(key) : period;
-  };
+  const groupLabel = (period: AnyBillingPeriod) => switchText(t, period);
 
   const periodSwitch =
     groups.length > 1 && active

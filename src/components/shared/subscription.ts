@@ -1,7 +1,14 @@
-// Reading a subscription for display: its product (expanded or by id) and which of a
-// customer's subscriptions is the one that counts now. Shared by PricingTable and
-// SubscriptionStatus.
+// Reading a subscription for display: its product (expanded or by id), which of a customer's
+// subscriptions is the one that counts now, and its billing period in words. Shared by
+// PricingTable and SubscriptionStatus.
+import { type AnyBillingPeriod, isBillingPeriod } from '../../contract/period.js';
 import type { Product, Subscription } from '../../contract/schemas.js';
+import type { MessageKey, Translate } from '../messages/index.js';
+
+/** "per month", "every 3 months", "one-time payment"; an unknown period as it came. */
+export function periodText(t: Translate, period: AnyBillingPeriod): string {
+  return isBillingPeriod(period) ? t(`pricingTable.per.${period}` as MessageKey) : period;
+}
 
 /** Statuses after which a subscription no longer gives access or renews. */
 const ENDED = new Set<string>(['canceled', 'expired']);

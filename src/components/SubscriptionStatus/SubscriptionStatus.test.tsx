@@ -1,0 +1,200 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import {
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import type { Subscription } from '../../contract/schemas.js';
+import { SubscriptionStatus } from './SubscriptionStatus.js';
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+/** A seeded subscription of a customer, by product id. */
+function seeded(customerId: string, productId: string): Subscription {
+  const found = createBillingHarness()
+    .sandbox.fixtures()
+    .subscriptions.find((s) => idOf(s.customer) === customerId && idOf(s.product) === productId);
+  if (!found) throw new Error(`no seeded subscription of ${customerId} to ${productId}`);
+  return found;
+}
+
+const medium = (locale: string, iso: string | null | undefined) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso ?? Number.NaN));
+
+function summary() {
+  return screen.getByRole('group', { name: 'Subscription status' });
+}
+
+describe('SubscriptionStatus', () => {
+  test('by default, the customer’s live subscription: product, status, price and renewal', async () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    renderWithBilling(<SubscriptionStatus />, { customer: 'cust_ada' });
+    expect(await screen.findByText('Pro')).toBeVisible();
+    const group = summary();
+    expect(group).toHaveAttribute('data-state', 'active');
+    expect(within(group).getByText('Active')).toHaveAttribute('data-state', 'active');
+    expect(within(group).getByText('$29.00 per month')).toBeVisible();
+    const renews = within(group).getByText(
+      `Renews on ${medium('en-US', ada.next_transaction_date)}`,
+    );
+    expect(renews.tagName).toBe('TIME');
+    expect(renews).toHaveAttribute('datetime', ada.next_transaction_date);
+  });
+
+  test.each([
+    [
+      'cust_grace',
+      'prod_team_quarterly',
+      'trialing',
+      'Trial',
+      '4 × $75.00 every 3 months',
+      'Trial ends on',
+      'current_period_end_date',
+    ],
+    [
+      'cust_grace',
+      'prod_pro_yearly',
+      'scheduled_cancel',
+      'Ends at period close',
+      '$290.00 per year',
+      'Ends on',
+      'current_period_end_date',
+    ],
+    [
+      'cust_linus',
+      'prod_starter_monthly',
+      'past_due',
+      'Payment overdue',
+      '$9.00 per month',
+      'Next charge on',
+      'next_transaction_date',
+    ],
+    [
+      'cust_linus',
+      'prod_day_pass',
+      'unpaid',
+      'Unpaid',
+      '$1.99 per day',
+      'Next charge on',
+      'next_transaction_date',
+    ],
+    [
+      'cust_linus',
+      'prod_legacy_monthly',
+      'canceled',
+      'Canceled',
+      '$15.00 per month',
+      'Canceled on',
+      'canceled_at',
+    ],
+  ] as const)(
+    '%s’s %s: %s in words with its date',
+    async (customer, product, status, words, price, datePrefix, field) => {
+      const subscription = seeded(customer, product);
+      renderWithBilling(<SubscriptionStatus subscriptionId={subscription.id} />, { customer });
+      const badge = await screen.findByText(words);
+      expect(badge).toHaveAttribute('data-state', status);
+      expect(summary()).toHaveAttribute('data-state', status);
+      expect(screen.getByText(price)).toBeVisible();
+      expect(
+        screen.getByText(`${datePrefix} ${medium('en-US', subscription[field])}`),
+      ).toBeVisible();
+    },
+  );
+
+  test('a paused subscription shows no date', async () => {
+    const paused = seeded('cust_linus', 'prod_business_half_year');
+    renderWithBilling(<SubscriptionStatus subscriptionId={paused.id} />, {
+      customer: 'cust_linus',
+    });
+    expect(await screen.findByText('Paused')).toHaveAttribute('data-state', 'paused');
+    expect(summary().querySelector('time')).toBeNull();
+  });
+
+  test('a status this version does not know is shown as sent, without failing', async () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const { harness } = renderWithBilling(
+      <SubscriptionStatus subscription={{ ...ada, status: 'incomplete' }} />,
+    );
+    const badge = screen.getByText('incomplete');
+    expect(badge).toHaveAttribute('data-state', 'incomplete');
+    expect(summary()).toHaveAttribute('data-state', 'incomplete');
+    expect(
+      screen.getByText(`Next charge on ${medium('en-US', ada.next_transaction_date)}`),
+    ).toBeVisible();
+    // Data given as a prop is not fetched again.
+    expect(harness.count()).toBe(0);
+  });
+
+  test('loading, then the subscription', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const release = harness.hold('subscriptions');
+    renderWithBilling(<SubscriptionStatus />, { harness });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading subscription…');
+    expect(summary()).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByText('Pro')).toBeVisible();
+  });
+
+  test('an error with Try again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.failNext({ route: 'subscriptions', with: 503 });
+    renderWithBilling(<SubscriptionStatus />, { harness });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The subscription could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Active')).toBeVisible();
+  });
+
+  test('another customer’s subscription is an error, not their data', async () => {
+    const grace = seeded('cust_grace', 'prod_pro_yearly');
+    renderWithBilling(<SubscriptionStatus subscriptionId={grace.id} />, { customer: 'cust_ada' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The subscription could not be loaded.',
+    );
+    expect(screen.queryByText('Pro (yearly)')).toBeNull();
+  });
+
+  test.each([
+    ['a customer who has bought nothing', { email: 'new.buyer@example.com' }],
+    ['a signed-out visitor', null],
+  ] as const)('empty for %s', async (_who, customer) => {
+    renderWithBilling(<SubscriptionStatus />, { customer });
+    expect(await screen.findByText('No subscription yet.')).toBeVisible();
+    expect(summary()).toHaveAttribute('data-state', 'empty');
+  });
+
+  test('in German', async () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    renderWithBilling(<SubscriptionStatus />, {
+      customer: 'cust_ada',
+      provider: { locale: 'de-DE' },
+    });
+    expect(await screen.findByText('Aktiv')).toBeVisible();
+    expect(screen.getByText('29,00 $ pro Monat')).toBeVisible();
+    expect(
+      screen.getByText(`Verlängert sich am ${medium('de-DE', ada.next_transaction_date)}`),
+    ).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Status des Abonnements' })).toBeVisible();
+  });
+});
+
+const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
+describeConformance(
+  'SubscriptionStatus',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <SubscriptionStatus {...props} />
+    </BillingHarnessProvider>
+  ),
+  { parts: ['title', 'badge', 'price', 'date'], message: 'subscriptionStatus.active' },
+);

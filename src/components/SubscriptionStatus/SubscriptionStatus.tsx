@@ -1,0 +1,221 @@
+'use client';
+// A small summary of one subscription: product, status in plain words, the date that matters
+// for that status (renewal, trial end, end, cancellation) and the price.
+import type { ReactNode } from 'react';
+import type { Subscription } from '../../contract/schemas.js';
+import { subscriptionStatuses } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { periodText, pickSubscription, productOf } from '../shared/subscription.js';
+
+/**
+ * The parts of `SubscriptionStatus`, for `slots` and `slotProps`
+ * (`data-slot="subscription-status-<part>"`). The root is a `div` with `role="group"`; its
+ * `data-state` is the subscription's status once loaded, else `loading | error | empty`.
+ *
+ * - `title` (the product's name), `badge` (the status in words; `data-state`: the status as the
+ *   service sent it), `price` (amount, units and period), `date` (a `time`: renews on, trial
+ *   ends on, ends on, canceled on, next charge on; `data-state`: which of these)
+ * - `skeleton` (loading; `aria-busy`), `alert` (loading failed), `retryAction`, `empty`
+ */
+export type SubscriptionStatusPart =
+  | 'title'
+  | 'badge'
+  | 'price'
+  | 'date'
+  | 'skeleton'
+  | 'alert'
+  | 'retryAction'
+  | 'empty';
+
+/** Which date the summary shows, on the `date` part's `data-state`. */
+export type SubscriptionDateKind = 'renews' | 'trialEnds' | 'ends' | 'canceled' | 'nextCharge';
+
+/** Props of `SubscriptionStatus`. */
+export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionStatusPart> {
+  /**
+   * The subscription to show, as data you already hold (from `useSubscription`, your server);
+   * nothing is fetched for it. Default: none.
+   */
+  subscription?: Subscription;
+  /**
+   * The id of one of the signed-in customer's subscriptions to show (read with
+   * `useSubscription`). Default: none: the customer's first subscription that has not ended,
+   * else their first.
+   */
+  subscriptionId?: string;
+}
+
+const knownStatuses = new Set<string>(subscriptionStatuses);
+
+/** The status in plain words; an unknown status as the service sent it. */
+function statusText(t: Translate, status: string): string {
+  return knownStatuses.has(status) ? t(`subscriptionStatus.${status}` as MessageKey) : status;
+}
+
+/** The date that matters for the status, and how to say it. */
+function dateOf(
+  subscription: Subscription,
+): { kind: SubscriptionDateKind; key: MessageKey; value: string } | null {
+  const next = subscription.next_transaction_date ?? undefined;
+  const end = subscription.current_period_end_date ?? undefined;
+  const pick = (kind: SubscriptionDateKind, key: MessageKey, value: string | undefined) =>
+    value ? { kind, key, value } : null;
+  switch (subscription.status) {
+    case 'active':
+      return pick('renews', 'subscriptionStatus.renewsOn', next ?? end);
+    case 'trialing':
+      return pick('trialEnds', 'subscriptionStatus.trialEndsOn', end ?? next);
+    case 'scheduled_cancel':
+      return pick('ends', 'subscriptionStatus.endsOn', end ?? next);
+    case 'canceled':
+      return pick(
+        'canceled',
+        'subscriptionStatus.canceledOn',
+        subscription.canceled_at ?? undefined,
+      );
+    case 'paused':
+      return null;
+    default:
+      // past_due, unpaid and statuses this version does not know: the next attempt, if any.
+      return pick('nextCharge', 'subscriptionStatus.nextCharge', next);
+  }
+}
+
+/**
+ * A compact summary of one subscription: the product, its status in plain words (unknown
+ * statuses shown as sent), the date that matters (renewal, trial end, end, cancellation, next
+ * charge) and the price. Shows the customer's first subscription that has not ended unless
+ * told which.
+ *
+ * @example
+ * <SubscriptionStatus />
+ * <SubscriptionStatus subscriptionId="sub_123" />
+ */
+export function SubscriptionStatus(props: SubscriptionStatusProps) {
+  useBillingContext('SubscriptionStatus');
+  const { subscription: given, subscriptionId } = props;
+  const part = useParts('SubscriptionStatus', props);
+  const t = useMessages();
+  const format = useFormat();
+
+  const byId = useSubscription({
+    subscriptionId: subscriptionId ?? '',
+    enabled: given === undefined && subscriptionId !== undefined,
+  });
+  const list = useCustomerSubscriptions({
+    enabled: given === undefined && subscriptionId === undefined,
+  });
+  const query = given !== undefined ? null : subscriptionId !== undefined ? byId : list;
+  const subscription =
+    given ??
+    (subscriptionId !== undefined
+      ? byId.data
+      : pickSubscription(list.data?.items, { includeEnded: true }));
+  // The catalog only when the service sent the product as an id.
+  const needsCatalog = subscription !== undefined && typeof subscription.product === 'string';
+  const catalog = useProducts({ enabled: needsCatalog });
+
+  const label = t('subscriptionStatus.label');
+  // Signed out (401) has no subscription to show.
+  const signedOut = query?.error?.status === 401;
+  const root = (state: string, children: ReactNode, busy?: boolean) =>
+    part('root', 'div', {
+      role: 'group',
+      'aria-label': label,
+      'aria-busy': busy ? true : undefined,
+      'data-state': state,
+      children,
+    });
+
+  if (query?.isPending && query.fetchStatus !== 'idle') {
+    return root(
+      'loading',
+      part('skeleton', 'span', {
+        role: 'status',
+        'data-state': 'loading',
+        children: t('subscriptionStatus.loading'),
+      }),
+      true,
+    );
+  }
+  if (query?.error && !signedOut) {
+    return root(
+      'error',
+      part('alert', 'div', {
+        role: 'alert',
+        'data-state': 'error',
+        children: [
+          <span key="text">{t('subscriptionStatus.error')}</span>,
+          part('retryAction', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: () => void query.refetch(),
+            children: t('common.retry'),
+          }),
+        ],
+      }),
+    );
+  }
+  if (!subscription) {
+    return root(
+      'empty',
+      part('empty', 'p', { 'data-state': 'empty', children: t('subscriptionStatus.empty') }),
+    );
+  }
+  return root(
+    subscription.status,
+    renderSummary(part, t, format, subscription, productOf(subscription, catalog.data)),
+  );
+}
+
+function renderSummary(
+  part: PartRenderer<SubscriptionStatusPart>,
+  t: Translate,
+  format: Formatters,
+  subscription: Subscription,
+  product: ReturnType<typeof productOf>,
+): ReactNode[] {
+  const units = subscription.items?.[0]?.units ?? 1;
+  const date = dateOf(subscription);
+  let price: string | null = null;
+  if (product) {
+    const period = periodText(t, product.billing_period);
+    price =
+      units > 1
+        ? t('subscriptionStatus.priceUnits', {
+            units,
+            amount: format.money(product.price, product.currency),
+            period,
+          })
+        : t('subscriptionStatus.price', {
+            amount: format.money(product.price, product.currency),
+            period,
+          });
+  }
+  return [
+    part('title', 'span', {
+      key: 'title',
+      children:
+        product?.name ??
+        (typeof subscription.product === 'string' ? subscription.product : subscription.product.id),
+    }),
+    part('badge', 'span', {
+      key: 'badge',
+      'data-state': subscription.status,
+      children: statusText(t, subscription.status),
+    }),
+    price !== null ? part('price', 'span', { key: 'price', children: price }) : null,
+    date
+      ? part('date', 'time', {
+          key: 'date',
+          dateTime: date.value,
+          'data-state': date.kind,
+          children: t(date.key, { date: format.date(date.value) }),
+        })
+      : null,
+  ];
+}

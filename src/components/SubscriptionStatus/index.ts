@@ -1,0 +1,6 @@
+export {
+  type SubscriptionDateKind,
+  SubscriptionStatus,
+  type SubscriptionStatusPart,
+  type SubscriptionStatusProps,
+} from './SubscriptionStatus.js';
