@@ -400,6 +400,24 @@ describe('the seed', () => {
     expect(counts.get(ada?.id ?? '')).toBeGreaterThan(1000);
   });
 
+  test("Ada's history mixes grants, usage and reversals, and never runs below zero", () => {
+    const ada = fixtures.credit_accounts.find((a) => a.customer_id === 'cust_ada');
+    const entries = inspection.credit_entries.filter((e) => e.account_id === ada?.id);
+    let running = 0n;
+    for (const entry of entries) {
+      running += (entry.side === 'credit' ? 1n : -1n) * BigInt(entry.amount);
+      expect(running >= 0n).toBe(true);
+    }
+    expect(String(running)).toBe(inspection.credit_balances[ada?.id ?? '']);
+    expect(new Set(entries.map((e) => e.side))).toEqual(new Set(['credit', 'debit']));
+    const touched = inspection.credit_transactions.filter((t) =>
+      t.entries.some((e) => e.account_id === ada?.id),
+    );
+    expect(touched.filter((t) => t.reversal_of).length).toBeGreaterThan(0);
+    const times = entries.map((e) => Date.parse(e.created_at));
+    expect(times.every((t, i) => i === 0 || t >= (times[i - 1] as number))).toBe(true);
+  });
+
   test('transactions of several statuses, and inspect holds every collection', () => {
     expect(new Set(inspection.transactions.map((t) => t.status)).size).toBeGreaterThanOrEqual(6);
     for (const key of [

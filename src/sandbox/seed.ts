@@ -894,9 +894,11 @@ function seedCredits(
   // Ada: 1,100 transactions over 90 days: monthly grants, top-ups, usage, a few reversals.
   const aiCredits = open(ada, 'AI credits', 'credits', now - 91 * DAY);
   const system = ledger.systemAccount('credits');
+  // The balance is tracked here so that it never goes below zero: usage spends what is there,
+  // top-ups come when it runs low, reversals undo a usage (a refund) or a grant that is covered.
   let balance = 0;
   const count = 1100;
-  const reversible: string[] = [];
+  const reversible: { id: string; amount: number; side: 'credit' | 'debit' }[] = [];
   for (let i = 0; i < count; i++) {
     const at = now - 90 * DAY + Math.floor((i * 90 * DAY) / count) + random.int(0, 60_000);
     atTime(at, () => {
@@ -908,23 +910,28 @@ function seedCredits(
           idempotency_key: `seed-credit-${i}`,
         });
         balance += amount;
-        if (i % 300 === 150) reversible.push(transaction.id);
-      } else if (i % 97 === 50 && reversible.length > 0) {
-        const id = reversible.shift() as string;
-        ledger.reverse(aiCredits.id, { transaction_id: id });
-      } else {
-        const used = Math.min(balance, random.int(1, 40));
-        if (used === 0) return;
-        ledger.post({
-          entries: [
-            { account_id: aiCredits.id, side: 'debit', amount: String(used) },
-            { account_id: system.id, side: 'credit', amount: String(used) },
-          ],
-          reference: `usage:${random.pick(['chat', 'summarize', 'translate', 'image'])}`,
-          idempotency_key: `seed-usage-${i}`,
-        });
-        balance -= used;
+        if (i === 500) reversible.push({ id: transaction.id, amount, side: 'credit' });
+        return;
       }
+      const undo = reversible[0];
+      if (i % 97 === 50 && undo && (undo.side === 'debit' || balance >= undo.amount)) {
+        reversible.shift();
+        ledger.reverse(aiCredits.id, { transaction_id: undo.id });
+        balance += undo.side === 'debit' ? undo.amount : -undo.amount;
+        return;
+      }
+      const used = Math.min(balance, random.int(1, 40));
+      if (used === 0) return;
+      const { transaction } = ledger.post({
+        entries: [
+          { account_id: aiCredits.id, side: 'debit', amount: String(used) },
+          { account_id: system.id, side: 'credit', amount: String(used) },
+        ],
+        reference: `usage:${random.pick(['chat', 'summarize', 'translate', 'image'])}`,
+        idempotency_key: `seed-usage-${i}`,
+      });
+      balance -= used;
+      if (i % 97 === 13) reversible.push({ id: transaction.id, amount: used, side: 'debit' });
     });
   }
 
