@@ -27,6 +27,8 @@ import { errorCategory, SandboxError } from './errors.js';
 import { createFaults, delay, hang, type SandboxFaults, truncate } from './faults.js';
 import {
   createLedger,
+  type GenerateOptions,
+  type GenerateResult,
   type Ledger,
   type LedgerAccount,
   type LedgerEntry,
@@ -123,6 +125,17 @@ export type Sandbox = {
   pay(checkoutId: string, input?: PayInput): PayResult;
   /** Declines a pending checkout as the hosted page's Decline button does. */
   decline(checkoutId: string): DeclineResult;
+  /**
+   * Appends `count` generated credit transactions to a customer account through the ledger's
+   * bulk generator (a million in about a second), for large-data tests, stories and benchmarks.
+   * Each is a `credit` on the account (amounts 1 to 1000, drawn from `options.seed`; default:
+   * the sandbox's seed) and a matching `debit` on its system account.
+   */
+  generateCreditEntries(
+    accountId: string,
+    count: number,
+    options?: Partial<GenerateOptions>,
+  ): GenerateResult;
 };
 
 function clockOf(now: SandboxOptions['now']): () => number {
@@ -367,6 +380,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     pay: (checkoutId, input = {}) =>
       guard(() => payCheckout(store, checkoutId, input, grantCredits)),
     decline: (checkoutId) => guard(() => declineCheckout(store, checkoutId)),
+    generateCreditEntries: (accountId, count, generate = {}) =>
+      ledger.generateEntries(accountId, count, { seed, ...generate }),
   };
 }
 
