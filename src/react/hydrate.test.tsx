@@ -9,7 +9,7 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBillingHarness } from '../../test/support/billing-harness.js';
+import { createBillingHarness, seededCreditAccount } from '../../test/support/billing-harness.js';
 import {
   BillingProvider,
   createProxyClient,
@@ -21,7 +21,7 @@ import {
   useProducts,
 } from './index.js';
 
-const ADA_CREDITS = 'cca_4bbqenLSjKhemEsmswXSK1';
+const ADA_CREDITS = seededCreditAccount('cust_ada', 'AI credits');
 
 function Account() {
   const products = useProducts();

@@ -4,6 +4,7 @@ import {
   type BillingHarness,
   createBillingHarness,
   renderHookWithBilling,
+  seededCreditAccount,
 } from '../../test/support/billing-harness.js';
 import { addAmounts } from '../contract/amount.js';
 import {
@@ -25,7 +26,7 @@ import {
   useUpgradeSubscription,
 } from './index.js';
 
-const ADA_CREDITS = 'cca_4bbqenLSjKhemEsmswXSK1';
+const ADA_CREDITS = seededCreditAccount('cust_ada', 'AI credits');
 const PRO = 'prod_pro_monthly';
 
 function bodiesOf(harness: BillingHarness, route: Parameters<BillingHarness['count']>[0]) {
@@ -93,7 +94,7 @@ describe('useCheckout', () => {
     const { result } = renderHookWithBilling(() => useCheckout(), { harness });
     await act(() => result.current.checkout({ product_id: PRO, units: 2 }));
     await waitFor(() => expect(result.current.state).toBe('failed'));
-    expect(result.current.error?.kind).toBe('network');
+    await waitFor(() => expect(result.current.error?.kind).toBe('network'));
     expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
 
     await act(() => result.current.checkout({ units: 2, product_id: PRO }));
@@ -278,7 +279,7 @@ describe('useUpgradeSubscription', () => {
         .mutateAsync({ subscription_id: sub.id, product_id: 'prod_pro_yearly' })
         .catch(() => undefined);
     });
-    expect(result.current.error?.kind).toBe('server');
+    await waitFor(() => expect(result.current.error?.kind).toBe('server'));
     expect(harness.count('upgradeSubscription')).toBe(1);
   });
 });
@@ -304,7 +305,7 @@ describe('usePortal', () => {
     const { result, harness } = renderHookWithBilling(() => usePortal(), { customer: null });
     await act(() => result.current.open());
     await waitFor(() => expect(result.current.state).toBe('failed'));
-    expect(result.current.error?.kind).toBe('auth');
+    await waitFor(() => expect(result.current.error?.kind).toBe('auth'));
     expect(harness.navigations).toEqual([]);
   });
 
@@ -344,7 +345,7 @@ describe('useLicense', () => {
         .mutateAsync({ key: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance_id: 'ins_x' })
         .catch(() => undefined);
     });
-    expect(result.current.error?.kind).toBe('not_found');
+    await waitFor(() => expect(result.current.error?.kind).toBe('not_found'));
   });
 });
 
@@ -394,7 +395,7 @@ describe('useCreditAccount (seller)', () => {
     const { result } = renderHookWithBilling(() => useCreditAccount(), { harness });
     const body = { account_id: ADA_CREDITS, amount: '10', reference: 'support ticket 7' };
     await act(() => result.current.mutateAsync(body).catch(() => undefined));
-    expect(result.current.error?.kind).toBe('network');
+    await waitFor(() => expect(result.current.error?.kind).toBe('network'));
     await act(() => result.current.mutateAsync(body));
     const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
     expect(keys).toHaveLength(2);
@@ -425,7 +426,7 @@ describe('useCreditAccount (seller)', () => {
         .mutateAsync({ account_id: ADA_CREDITS, amount: '1', reference: 'x' })
         .catch(() => undefined),
     );
-    expect(result.current.error?.kind).toBe('not_found');
+    await waitFor(() => expect(result.current.error?.kind).toBe('not_found'));
   });
 });
 
@@ -464,7 +465,7 @@ describe('useReverseCreditTransaction (seller)', () => {
         .mutateAsync({ account_id: ADA_CREDITS, transaction_id: granted.id })
         .catch(() => undefined),
     );
-    expect(result.current.reverse.isError).toBe(true);
+    await waitFor(() => expect(result.current.reverse.isError).toBe(true));
     expect(['conflict', 'invalid_request']).toContain(result.current.reverse.error?.kind);
     expect(harness.count('adminReverse')).toBe(2);
   });
@@ -492,6 +493,6 @@ describe('useDeleteDiscount (seller)', () => {
   it('fails with not_found for an unknown discount', async () => {
     const { result } = renderHookWithBilling(() => useDeleteDiscount(), { admin: true });
     await act(() => result.current.mutateAsync({ discount_id: 'dis_nope' }).catch(() => undefined));
-    expect(result.current.error?.kind).toBe('not_found');
+    await waitFor(() => expect(result.current.error?.kind).toBe('not_found'));
   });
 });

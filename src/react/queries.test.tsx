@@ -5,6 +5,7 @@ import {
   createBillingHarness,
   renderHookWithBilling,
   renderWithBilling,
+  seededCreditAccount,
 } from '../../test/support/billing-harness.js';
 import {
   useCreditsAccounts,
@@ -19,8 +20,8 @@ import {
   useTransactions,
 } from './index.js';
 
-const ADA_CREDITS = 'cca_4bbqenLSjKhemEsmswXSK1';
-const GRACE_CREDITS = 'cca_IQqEVvg8GEuDsVPVABRueg';
+const ADA_CREDITS = seededCreditAccount('cust_ada', 'AI credits');
+const GRACE_CREDITS = seededCreditAccount('cust_grace');
 
 function seeded() {
   const harness = createBillingHarness();

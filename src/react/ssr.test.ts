@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createBillingHarness } from '../../test/support/billing-harness.js';
+import { createBillingHarness, seededCreditAccount } from '../../test/support/billing-harness.js';
 // Imported at the top of a Node module: an entry that read `window` at import would throw here.
 import {
   BillingProvider,
@@ -19,7 +19,7 @@ import {
 
 function Page(): ReactNode {
   const products = useProducts();
-  const history = useCreditsHistory({ accountId: 'cca_4bbqenLSjKhemEsmswXSK1' });
+  const history = useCreditsHistory({ accountId: seededCreditAccount('cust_ada') });
   const { state } = useCheckout();
   return createElement('p', null, `${products.status} ${history.status} checkout:${state}`);
 }

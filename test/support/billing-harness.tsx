@@ -113,6 +113,44 @@ export type BillingHarness = {
 };
 
 /** The page's origin (jsdom's or the browser's), else a stand-in for Node. */
+const fixturesBySeed = new Map<string, ReturnType<HarnessSandbox['fixtures']>>();
+
+/**
+ * The seeded data of a fresh sandbox with this seed (read once per seed), for tests that need
+ * an id before they render: ids change when the seed data changes, so never hard-code them.
+ */
+export function seededFixtures(
+  seed?: SandboxOptions['seed'],
+): ReturnType<HarnessSandbox['fixtures']> {
+  const key = String(seed ?? '');
+  let fixtures = fixturesBySeed.get(key);
+  if (!fixtures) {
+    fixtures = createSandbox(seed === undefined ? {} : { seed }).fixtures();
+    fixturesBySeed.set(key, fixtures);
+  }
+  return fixtures;
+}
+
+/**
+ * The id of a seeded customer's credit account: the one with `name`, else the first.
+ * `seededCreditAccount('cust_ada', 'AI credits')` is the account with 1,000+ entries.
+ */
+export function seededCreditAccount(
+  customerId: string,
+  name?: string,
+  seed?: SandboxOptions['seed'],
+): string {
+  const account = seededFixtures(seed).credit_accounts.find(
+    (a) => a.customer_id === customerId && (name === undefined || a.name === name),
+  );
+  if (!account) {
+    throw new TypeError(
+      `billing harness: ${customerId} has no seeded credit account${name ? ` named "${name}"` : ''}`,
+    );
+  }
+  return account.id;
+}
+
 function pageOrigin(): string {
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
   return origin && origin !== 'null' ? origin : 'http://localhost:3000';
@@ -207,52 +245,11 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
     });
 
     const signal = init.signal ?? given?.signal ?? undefined;
-    const held = route ? holds.get(route) : undefined;
-    if (held) await held;
-    if (signal?.aborted) throw abortError(signal);
-    const failure = failures.find((f) => f.route === undefined || f.route === route);
-    if (failure && failure.with !== 'lost') {
-      failure.times -= 1;
-      if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
-      if (failure.with === 'network') throw new TypeError('Failed to fetch');
-      const status = failure.with;
-      const kind = kindForStatus(status);
-      const error = new ProxyHttpError(
-        status,
-        kind === 'invalid_response' ? 'server' : kind,
-        `injected ${status} by the billing harness`,
-      );
-      return new Response(JSON.stringify(errorBody(error, 'bk_harness')), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-
-    // What a browser adds on its own: the page's origin on state-changing requests.
-    const headers = new Headers(init.headers ?? given?.headers);
-    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) {
-      headers.set('origin', origin);
-    }
-    // The signal is not passed on: jsdom's AbortSignal is not the one Node's Request accepts.
-    const request = new Request(url.href, {
-      method,
-      headers,
-      ...(text !== undefined ? { body: text } : {}),
-    });
-    if (request.headers.get('origin') !== headers.get('origin')) {
-      // A browser drops `Origin` from a constructed Request (a forbidden header); the proxy
-      // must still see what the browser itself would have sent.
-      Object.defineProperty(request, 'headers', { value: headers });
-    }
-    let answer = handler(request);
-    if (failure?.with === 'lost') {
-      failure.times -= 1;
-      if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
-      answer = answer.then(() => {
-        throw new TypeError('Failed to fetch');
-      });
-    }
+    const answer = answerRequest(url, method, route, text, init.headers ?? given?.headers);
     if (!signal) return answer;
+    // The signal is not passed to the Request (jsdom's AbortSignal is not the one Node's
+    // Request accepts): abort is raced here instead, as `fetch` rejects at once on abort.
+    if (signal.aborted) throw abortError(signal);
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));
       signal.addEventListener('abort', onAbort, { once: true });
@@ -268,6 +265,55 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
       );
     });
   };
+
+  async function answerRequest(
+    url: URL,
+    method: string,
+    route: ProxyRouteName | null,
+    text: string | undefined,
+    givenHeaders: HeadersInit | undefined,
+  ): Promise<Response> {
+    const held = route ? holds.get(route) : undefined;
+    if (held) await held;
+    const failure = failures.find((f) => f.route === undefined || f.route === route);
+    if (failure) {
+      failure.times -= 1;
+      if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
+    }
+    if (failure?.with === 'network') throw new TypeError('Failed to fetch');
+    if (typeof failure?.with === 'number') {
+      const status = failure.with;
+      const kind = kindForStatus(status);
+      const error = new ProxyHttpError(
+        status,
+        kind === 'invalid_response' ? 'server' : kind,
+        `injected ${status} by the billing harness`,
+      );
+      return new Response(JSON.stringify(errorBody(error, 'bk_harness')), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+
+    // What a browser adds on its own: the page's origin on state-changing requests.
+    const headers = new Headers(givenHeaders);
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) {
+      headers.set('origin', origin);
+    }
+    const request = new Request(url.href, {
+      method,
+      headers,
+      ...(text !== undefined ? { body: text } : {}),
+    });
+    if (request.headers.get('origin') !== headers.get('origin')) {
+      // A browser drops `Origin` from a constructed Request (a forbidden header); the proxy
+      // must still see what the browser itself would have sent.
+      Object.defineProperty(request, 'headers', { value: headers });
+    }
+    const response = await handler(request);
+    if (failure?.with === 'lost') throw new TypeError('Failed to fetch');
+    return response;
+  }
 
   const harness: BillingHarness = {
     sandbox,

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createBillingHarness, seededCreditAccount } from '../../test/support/billing-harness.js';
+import { BillingError } from '../client/error.js';
+import { createProxyClient, type ProxyFetch } from './proxy-client.js';
+
+function recorded() {
+  const harness = createBillingHarness({ admin: true });
+  const sent: { url: string; init: RequestInit }[] = [];
+  const fetch: ProxyFetch = (url, init) => {
+    sent.push({ url, init });
+    return harness.fetch(`${harness.origin}${url}`, init);
+  };
+  return { harness, sent, client: createProxyClient({ fetch }) };
+}
+
+describe('createProxyClient', () => {
+  it('builds each route’s path and query, same-origin credentials, and parses the answer', async () => {
+    const { client, sent } = recorded();
+    const list = await client.creditEntries({
+      account_id: seededCreditAccount('cust_ada'),
+      limit: 2,
+      starting_after: undefined,
+    });
+    expect(list.data).toHaveLength(2);
+    expect(list.has_more).toBe(true);
+    expect(sent[0]?.url).toBe(
+      `/api/billing/credits/accounts/${seededCreditAccount('cust_ada')}/entries?limit=2`,
+    );
+    expect(sent[0]?.init).toMatchObject({
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    expect(sent[0]?.init.body).toBeUndefined();
+  });
+
+  it('sends a JSON body for POST routes and encodes path values', async () => {
+    const { client, sent } = recorded();
+    const error = await client
+      .validateLicense({ key: 'AAAAA-BBBBB', instance_id: 'ins/1' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BillingError);
+    expect(sent[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'AAAAA-BBBBB', instance_id: 'ins/1' }),
+    });
+    await client.discount({ code: 'A B/C' }).catch(() => undefined);
+    expect(sent[1]?.url).toBe('/api/billing/discounts/A%20B%2FC');
+  });
+
+  it('turns the proxy’s 400 into a BillingError with each refused field', async () => {
+    const { client } = recorded();
+    const error = await client.subscriptions({ page: 1, page_size: 1000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'BillingError',
+      kind: 'invalid_request',
+      status: 400,
+      operation: 'subscriptions',
+      fields: [{ field: 'page_size', message: expect.any(String) }],
+    });
+    expect((error as Error).message).toMatch(
+      /^billing-kit: subscriptions failed \(400 Bad Request\)/,
+    );
+  });
+
+  it('reports an unreachable proxy as kind network', async () => {
+    const client = createProxyClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const error = await client.products().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', status: 0, operation: 'products' });
+    expect((error as Error).message).toBe(
+      'billing-kit: products could not reach the billing proxy at /api/billing (Failed to fetch). ' +
+        'Check the network, and that the proxy handler is mounted at the provider’s basePath.',
+    );
+  });
+
+  it('rethrows the abort reason, not a network error, when the caller aborts', async () => {
+    const { harness } = recorded();
+    const release = harness.hold('products');
+    const client = createProxyClient({
+      fetch: (url, init) => harness.fetch(`${harness.origin}${url}`, init),
+    });
+    const controller = new AbortController();
+    const pending = client.products(undefined, { signal: controller.signal });
+    controller.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+    release();
+  });
+
+  it('names a web page where JSON was expected, and a body that breaks the contract', async () => {
+    const html = createProxyClient({
+      fetch: async () => new Response('<!doctype html><title>Shop</title>', { status: 200 }),
+    });
+    await expect(html.products()).rejects.toMatchObject({
+      kind: 'invalid_response',
+      message: expect.stringContaining('points at the billing-kit proxy handler'),
+    });
+    const wrong = createProxyClient({
+      fetch: async () => Response.json({ items: [{ id: 'prod_1' }] }),
+    });
+    const error = await wrong.products().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid_response', path: 'items.0.mode' });
+  });
+
+  it('refuses an empty path value before sending anything', async () => {
+    const { client, sent } = recorded();
+    await expect(client.subscription({ subscription_id: '' })).rejects.toMatchObject({
+      kind: 'invalid_request',
+      fields: [{ field: 'subscription_id', message: 'must not be empty' }],
+    });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('uses the global fetch only when called, and an absolute basePath as given', async () => {
+    const harness = createBillingHarness();
+    const original = globalThis.fetch;
+    const client = createProxyClient({ basePath: 'https://shop.example/billing/' });
+    const seen: string[] = [];
+    globalThis.fetch = ((input: string) => {
+      seen.push(input);
+      return harness.fetch(`${harness.origin}/api/billing/products`);
+    }) as typeof fetch;
+    try {
+      const { items } = await client.products();
+      expect(items.length).toBeGreaterThan(0);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual(['https://shop.example/billing/products']);
+    expect(client.basePath).toBe('https://shop.example/billing');
+  });
+});
