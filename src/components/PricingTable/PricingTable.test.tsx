@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
@@ -211,10 +211,14 @@ describe('PricingTable: plan states', () => {
   });
 
   test('the switch opens on the period of the customer’s plan', async () => {
-    // Grace's first live subscription is Pro yearly (ending at the close of its period).
-    renderWithBilling(<PricingTable />, { customer: 'cust_grace' });
-    expect(await findCard('Pro (yearly)')).toHaveAttribute('data-state', 'current');
-    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    // Grace has two live plans; the table compares with the one it is given.
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const team = harness.sandbox
+      .fixtures()
+      .subscriptions.find((s) => idOf(s.product) === 'prod_team_quarterly');
+    renderWithBilling(<PricingTable subscriptionId={team?.id} />, { harness });
+    expect(await findCard('Team')).toHaveAttribute('data-state', 'current');
+    expect(screen.getByRole('radio', { name: 'Quarterly' })).toBeChecked();
   });
 });
 
