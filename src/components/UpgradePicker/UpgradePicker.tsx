@@ -1,0 +1,754 @@
+'use client';
+// The upgrade picker: one subscription's current plan, the catalog's other plans as a radio
+// group, how to pay the difference with an estimate from the period dates, a review step, then
+// the change through `useUpgradeSubscription` with success and failure states.
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { BillingError } from '../../client/error.js';
+import { isBillingPeriod } from '../../contract/period.js';
+import {
+  type Product,
+  type Subscription,
+  subscriptionStatuses,
+  type UpdateBehavior,
+  updateBehaviors,
+} from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { useUpgradeSubscription } from '../../react/mutations.js';
+import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
+import {
+  allowsPlanChange,
+  type ChangeEstimate,
+  candidatePlans,
+  estimateChange,
+  type PlanDirection,
+  planDirection,
+} from './estimate.js';
+
+export type { ChangeEstimate, PlanDirection } from './estimate.js';
+
+/**
+ * The parts of `UpgradePicker`, for `slots` and `slotProps` (`data-slot="upgrade-picker-<part>"`
+ * in kebab case). The root is a `section` whose `data-state` is an `UpgradePickerState`.
+ *
+ * - `current` (`section`), `currentTitle` (`h3`), `currentName`, `currentPrice`, `statusBadge`
+ *   (`data-state`: the subscription's status), `nextCharge` (`data-state` `renews | ends | ended`)
+ * - `disabledReason` (why the plan cannot be changed; `data-state`: the status)
+ * - `plans` (`fieldset`; `data-state` `enabled | disabled`), `plansLabel` (`legend`), `plan`
+ *   (the `label` of one option; `data-state`: `PlanDirection`), `planInput` (its radio),
+ *   `planName`, `planPrice`, `planBadge` (`data-state`: `PlanDirection`), `plansEmpty`
+ * - `behaviors` (`fieldset`), `behaviorsLabel` (`legend`), `behavior` (`label`; `data-state`
+ *   `on | off`), `behaviorInput` (its radio)
+ * - `estimate` (`section`, polite live region), `estimateTitle`, `estimateNow` (`data-state`
+ *   `charge | none`), `estimateLater`, `estimateDetail` (`data-state` `charge | credit`),
+ *   `estimateNote`
+ * - `nextButton` (to the review step)
+ * - `confirm` (the review step, `section`), `confirmTitle` (`h3`), `confirmChange`,
+ *   `confirmBehavior`, `error` (the change failed; `role="alert"`), `backAction`,
+ *   `submitButton` (`data-state` `idle | submitting | failed`)
+ * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
+ *   succeeded`)
+ * - `skeleton` (loading; `aria-busy` on the root), `alert` (loading failed), `retryAction`,
+ *   `empty` (no subscription)
+ */
+export type UpgradePickerPart =
+  | 'current'
+  | 'currentTitle'
+  | 'currentName'
+  | 'currentPrice'
+  | 'statusBadge'
+  | 'nextCharge'
+  | 'disabledReason'
+  | 'plans'
+  | 'plansLabel'
+  | 'plan'
+  | 'planInput'
+  | 'planName'
+  | 'planPrice'
+  | 'planBadge'
+  | 'plansEmpty'
+  | 'behaviors'
+  | 'behaviorsLabel'
+  | 'behavior'
+  | 'behaviorInput'
+  | 'estimate'
+  | 'estimateTitle'
+  | 'estimateNow'
+  | 'estimateLater'
+  | 'estimateDetail'
+  | 'estimateNote'
+  | 'nextButton'
+  | 'confirm'
+  | 'confirmTitle'
+  | 'confirmChange'
+  | 'confirmBehavior'
+  | 'error'
+  | 'backAction'
+  | 'submitButton'
+  | 'notice'
+  | 'skeleton'
+  | 'alert'
+  | 'retryAction'
+  | 'empty';
+
+/**
+ * Where the picker is, on the root's `data-state`: `loading`; `error` (loading failed);
+ * `empty` (no subscription); `disabled` (its status allows no change); `choosing`;
+ * `confirming` (the review step); `submitting`; `succeeded`; `failed` (the change was refused
+ * or did not go through; the choice is kept).
+ */
+export type UpgradePickerState =
+  | 'loading'
+  | 'error'
+  | 'empty'
+  | 'disabled'
+  | 'choosing'
+  | 'confirming'
+  | 'submitting'
+  | 'succeeded'
+  | 'failed';
+
+/** Details of a plan choice. */
+export type UpgradePickerValueDetails = {
+  /** The chosen product. */
+  product: Product;
+  /** Whether it is an upgrade or a downgrade from the current plan. */
+  direction: PlanDirection;
+  /** The change event of the radio input. */
+  event: ChangeEvent<HTMLInputElement>;
+};
+
+/** What `onSuccess` receives. */
+export type UpgradePickerSuccess = {
+  /** The subscription as the service answered it, on its new product. */
+  subscription: Subscription;
+  /** The new product. */
+  product: Product;
+  /** The product before the change. */
+  previous: Product;
+  behavior: UpdateBehavior;
+  /** What the picker estimated before the change. */
+  estimate: ChangeEstimate | null;
+};
+
+/** What `onError` receives beside the error. */
+export type UpgradePickerErrorDetails = {
+  /** The product the change was to. */
+  product: Product;
+  behavior: UpdateBehavior;
+};
+
+/** Props of `UpgradePicker`. */
+export interface UpgradePickerProps extends CustomizableProps<UpgradePickerPart> {
+  /**
+   * The subscription to change (read with `useSubscription`). Default: the customer's first
+   * subscription whose status allows a change, else their first that has not ended (shown
+   * disabled with the reason), from `useCustomerSubscriptions`.
+   */
+  subscriptionId?: string;
+  /** The plans to offer instead of the catalog from `useProducts`. Default: the catalog. */
+  products?: readonly Product[];
+  /** The chosen product's id (controlled); `null` for none. Default: uncontrolled. */
+  value?: string | null;
+  /** The product chosen at first when uncontrolled. Default: none. */
+  defaultValue?: string | null;
+  /** Called when the customer chooses a plan. Default: none. */
+  onValueChange?: (value: string, details: UpgradePickerValueDetails) => void;
+  /**
+   * The ways of paying the difference to offer, in this order. Default: all three,
+   * `['proration-charge-immediately', 'proration-charge', 'proration-none']`.
+   */
+  behaviors?: readonly UpdateBehavior[];
+  /** The way chosen (controlled). Default: uncontrolled. */
+  behavior?: UpdateBehavior;
+  /**
+   * The way chosen at first when uncontrolled (the first of `behaviors` when it is not among
+   * them). Default: `'proration-charge-immediately'`.
+   */
+  defaultBehavior?: UpdateBehavior;
+  /** Called when the customer chooses another way of paying. Default: none. */
+  onBehaviorChange?: (behavior: UpdateBehavior) => void;
+  /** Called once the plan has changed. Default: none. */
+  onSuccess?: (details: UpgradePickerSuccess) => void;
+  /** Called when the change failed; the choice is kept for a retry. Default: none. */
+  onError?: (error: BillingError, details: UpgradePickerErrorDetails) => void;
+}
+
+type Review = {
+  subscriptionId: string;
+  from: Product;
+  to: Product;
+  behavior: UpdateBehavior;
+  estimate: ChangeEstimate | null;
+};
+
+type FocusTarget = 'confirm' | 'next' | 'notice' | null;
+
+const periodText = (t: Translate, period: string) =>
+  isBillingPeriod(period) ? t(`pricingTable.per.${period}` as MessageKey) : period;
+
+/** "$29.00 per month", or "3 × $29.00 per month" for several units. */
+function priceText(t: Translate, format: Formatters, product: Product, units: number): string {
+  const values = {
+    amount: format.money(product.price, product.currency),
+    period: periodText(t, product.billing_period),
+  };
+  return units > 1
+    ? t('subscriptionStatus.priceUnits', { ...values, units })
+    : t('subscriptionStatus.price', values);
+}
+
+const known = (list: readonly string[], value: string) => list.includes(value);
+
+/** Which of the customer's subscriptions to change when none is named. */
+function defaultSubscription(list: readonly Subscription[] | undefined, pinned: string | null) {
+  return (
+    (pinned ? list?.find((s) => s.id === pinned) : undefined) ??
+    list?.find((s) => allowsPlanChange(s.status)) ??
+    pickSubscription(list)
+  );
+}
+
+function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstimate | null {
+  try {
+    return estimateChange(input);
+  } catch {
+    // A subscription with unusable dates or prices: no estimate rather than a broken page.
+    return null;
+  }
+}
+
+/**
+ * Changes the plan of one subscription: shows the current plan, the catalog's other plans in
+ * the same currency marked as upgrade or downgrade, the ways of paying the difference in plain
+ * words with an estimate of what is charged now and at the next renewal, then a review step
+ * (Confirm / Back) before the change. Only an `active` subscription can change (see
+ * `upgradableStatuses`); for any other status the picker says why.
+ *
+ * @example
+ * <UpgradePicker behaviors={['proration-charge-immediately', 'proration-none']}
+ *   onSuccess={({ product }) => toast(`Now on ${product.name}`)} />
+ */
+export function UpgradePicker(props: UpgradePickerProps) {
+  useBillingContext('UpgradePicker');
+  const { subscriptionId, products: productsProp, value: valueProp, onValueChange } = props;
+  const offered = (props.behaviors ?? updateBehaviors).filter((b) => known(updateBehaviors, b));
+  const part = useParts('UpgradePicker', props);
+  const t = useMessages();
+  const format = useFormat();
+  const id = useId();
+
+  const catalogQuery = useProducts({ enabled: productsProp === undefined });
+  const listQuery = useCustomerSubscriptions({ enabled: subscriptionId === undefined });
+  const oneQuery = useSubscription({ subscriptionId: subscriptionId ?? '' });
+  const pinned = useRef<string | null>(null);
+  const subscription =
+    subscriptionId !== undefined
+      ? oneQuery.data
+      : defaultSubscription(listQuery.data?.items, pinned.current);
+  if (subscription) pinned.current = subscription.id;
+  const catalog = productsProp ?? catalogQuery.data;
+
+  const [chosen, setChosen] = useState<string | null>(props.defaultValue ?? null);
+  const [chosenBehavior, setChosenBehavior] = useState<UpdateBehavior | undefined>(
+    props.defaultBehavior,
+  );
+  const [step, setStep] = useState<'choosing' | 'confirming'>('choosing');
+  const [review, setReview] = useState<Review | null>(null);
+  const [focus, setFocus] = useState<FocusTarget>(null);
+  const refs = {
+    confirm: useRef<HTMLElement | null>(null),
+    next: useRef<HTMLElement | null>(null),
+    notice: useRef<HTMLElement | null>(null),
+  };
+
+  const latest = useRef(props);
+  latest.current = props;
+  const reviewRef = useRef(review);
+  reviewRef.current = review;
+  const upgrade = useUpgradeSubscription({
+    onSuccess: (updated, input) => {
+      const done = reviewRef.current;
+      if (!done || done.to.id !== input.product_id) return;
+      setFocus('notice');
+      latest.current.onSuccess?.({
+        subscription: updated,
+        product: done.to,
+        previous: done.from,
+        behavior: done.behavior,
+        estimate: done.estimate,
+      });
+    },
+    onError: (error) => {
+      const done = reviewRef.current;
+      if (done) latest.current.onError?.(error, { product: done.to, behavior: done.behavior });
+    },
+  });
+
+  useEffect(() => {
+    if (!focus) return;
+    refs[focus].current?.focus();
+    setFocus(null);
+  });
+
+  // -- load states --------------------------------------------------------------------------
+  const subscriptionQuery = subscriptionId !== undefined ? oneQuery : listQuery;
+  const missing = (e: BillingError | null) => e?.status === 401 || e?.status === 404;
+  const loadError =
+    (productsProp === undefined ? catalogQuery.error : null) ??
+    (missing(subscriptionQuery.error) ? null : subscriptionQuery.error);
+  const loading =
+    !loadError &&
+    ((productsProp === undefined && catalogQuery.isPending) ||
+      (subscriptionQuery.isPending && !subscriptionQuery.error));
+
+  const root = (state: UpgradePickerState, children: ReactNode, extra = {}) =>
+    part('root', 'section', {
+      'aria-label': t('upgradePicker.label'),
+      'data-state': state,
+      ...extra,
+      children,
+    });
+
+  if (loading) {
+    return root(
+      'loading',
+      part('skeleton', 'div', {
+        role: 'status',
+        'data-state': 'loading',
+        children: t('upgradePicker.loading'),
+      }),
+      { 'aria-busy': true },
+    );
+  }
+  if (loadError) {
+    return root(
+      'error',
+      part('alert', 'div', {
+        role: 'alert',
+        'data-state': 'error',
+        children: [
+          <p key="text">{t('upgradePicker.loadError')}</p>,
+          part('retryAction', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: () => {
+              if (catalogQuery.error) void catalogQuery.refetch();
+              if (subscriptionQuery.error) void subscriptionQuery.refetch();
+            },
+            children: t('common.retry'),
+          }),
+        ],
+      }),
+    );
+  }
+  if (!subscription) {
+    return root(
+      'empty',
+      part('empty', 'p', { 'data-state': 'empty', children: t('upgradePicker.empty') }),
+    );
+  }
+
+  // -- the subscription and its candidates ---------------------------------------------------
+  const units = subscription.items?.[0]?.units ?? 1;
+  const currentProduct = productOf(subscription, catalog);
+  const candidates = currentProduct && catalog ? candidatePlans(catalog, currentProduct) : [];
+  const value = valueProp !== undefined ? valueProp : chosen;
+  const target = candidates.find((p) => p.id === value);
+  const wanted = props.behavior ?? chosenBehavior ?? 'proration-charge-immediately';
+  const behavior = offered.includes(wanted)
+    ? wanted
+    : (offered[0] ?? 'proration-charge-immediately');
+  const allowed = allowsPlanChange(subscription.status);
+  const estimate =
+    currentProduct && target
+      ? safeEstimate({ subscription, current: currentProduct, target, behavior, now: Date.now() })
+      : null;
+
+  let state: UpgradePickerState;
+  if (review && upgrade.isSuccess) state = 'succeeded';
+  else if (review && upgrade.isPending) state = 'submitting';
+  else if (review && step === 'confirming') state = upgrade.isError ? 'failed' : 'confirming';
+  else state = allowed ? 'choosing' : 'disabled';
+
+  // -- actions --------------------------------------------------------------------------------
+  const goToReview = () => {
+    if (!currentProduct || !target || !allowed) return;
+    upgrade.reset();
+    setReview({
+      subscriptionId: subscription.id,
+      from: currentProduct,
+      to: target,
+      behavior,
+      estimate,
+    });
+    setStep('confirming');
+    setFocus('confirm');
+  };
+  const back = () => {
+    if (upgrade.isPending) return;
+    upgrade.reset();
+    setStep('choosing');
+    setFocus('next');
+  };
+  const submit = () => {
+    if (!review || upgrade.isPending) return;
+    upgrade.mutate({
+      subscription_id: review.subscriptionId,
+      product_id: review.to.id,
+      update_behavior: review.behavior,
+    });
+  };
+
+  // -- pieces ----------------------------------------------------------------------------------
+  const statusKey = known(subscriptionStatuses, subscription.status)
+    ? (`subscriptionStatus.${subscription.status}` as MessageKey)
+    : 'subscriptionStatus.unknown';
+  const reasonId = `${id}-reason`;
+  let dates: [string, MessageKey, string] | null = null;
+  if (subscription.next_transaction_date) {
+    dates = ['renews', 'subscriptionStatus.nextCharge', subscription.next_transaction_date];
+  } else if (subscription.status === 'scheduled_cancel' && subscription.current_period_end_date) {
+    dates = ['ends', 'subscriptionStatus.endsOn', subscription.current_period_end_date];
+  } else if (subscription.canceled_at) {
+    dates = ['ended', 'subscriptionStatus.canceledOn', subscription.canceled_at];
+  }
+
+  const current = part('current', 'section', {
+    key: 'current',
+    'aria-labelledby': `${id}-current`,
+    children: [
+      part('currentTitle', 'h3', {
+        key: 'title',
+        id: `${id}-current`,
+        children: t('upgradePicker.currentPlan'),
+      }),
+      part('currentName', 'p', {
+        key: 'name',
+        children: currentProduct?.name ?? productIdOf(subscription),
+      }),
+      currentProduct
+        ? part('currentPrice', 'p', {
+            key: 'price',
+            children: priceText(t, format, currentProduct, units),
+          })
+        : null,
+      part('statusBadge', 'span', {
+        key: 'status',
+        'data-state': subscription.status,
+        children: t(statusKey),
+      }),
+      dates
+        ? part('nextCharge', 'p', {
+            key: 'next',
+            'data-state': dates[0],
+            children: t(dates[1], { date: format.date(dates[2]) }),
+          })
+        : null,
+    ],
+  });
+
+  const notice = part('notice', 'p', {
+    key: 'notice',
+    role: 'status',
+    tabIndex: -1,
+    ref: refs.notice,
+    'data-state': state === 'succeeded' || state === 'submitting' ? state : 'idle',
+    children:
+      state === 'succeeded' && review
+        ? t('upgradePicker.success', { plan: review.to.name })
+        : state === 'submitting'
+          ? t('upgradePicker.confirming')
+          : '',
+  });
+
+  const estimateBlock = (e: ChangeEstimate | null, to: Product | undefined) =>
+    e && to ? renderEstimate({ part, t, format, estimate: e, target: to, id }) : null;
+
+  if (state === 'succeeded') return root(state, [current, notice]);
+
+  if (review && state !== 'choosing' && state !== 'disabled') {
+    const submitting = state === 'submitting';
+    const failed = state === 'failed';
+    const refused =
+      upgrade.error?.kind === 'invalid_request' &&
+      (upgrade.error.fields ?? []).some((f) => f.field === 'product_id');
+    return root(state, [
+      part('confirm', 'section', {
+        key: 'confirm',
+        'aria-labelledby': `${id}-confirm`,
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key === 'Escape' && !submitting) {
+            event.preventDefault();
+            back();
+          }
+        },
+        children: [
+          part('confirmTitle', 'h3', {
+            key: 'title',
+            id: `${id}-confirm`,
+            tabIndex: -1,
+            ref: refs.confirm,
+            children: t('upgradePicker.reviewTitle'),
+          }),
+          part('confirmChange', 'p', {
+            key: 'change',
+            children: t('upgradePicker.reviewChange', {
+              from: `${review.from.name} (${priceText(t, format, review.from, units)})`,
+              to: `${review.to.name} (${priceText(t, format, review.to, units)})`,
+            }),
+          }),
+          part('confirmBehavior', 'p', {
+            key: 'behavior',
+            'data-state': review.behavior,
+            children: t(`upgradePicker.behavior.${review.behavior}` as MessageKey),
+          }),
+          estimateBlock(review.estimate, review.to),
+          failed
+            ? part('error', 'p', {
+                key: 'error',
+                role: 'alert',
+                'data-state': refused ? 'refused' : 'failed',
+                children: t(refused ? 'upgradePicker.refused' : 'upgradePicker.failed'),
+              })
+            : null,
+          part('backAction', 'button', {
+            key: 'back',
+            type: 'button',
+            'aria-disabled': submitting || undefined,
+            onClick: back,
+            children: t('upgradePicker.back'),
+          }),
+          part('submitButton', 'button', {
+            key: 'submit',
+            type: 'button',
+            'data-state': submitting ? 'submitting' : failed ? 'failed' : 'idle',
+            'aria-disabled': submitting || undefined,
+            'aria-busy': submitting || undefined,
+            onClick: submit,
+            children: t(
+              submitting
+                ? 'upgradePicker.confirming'
+                : failed
+                  ? 'common.retry'
+                  : 'upgradePicker.confirm',
+            ),
+          }),
+        ],
+      }),
+      notice,
+    ]);
+  }
+
+  // -- choosing (or disabled) ----------------------------------------------------------------
+  const option = (product: Product, direction: PlanDirection) =>
+    part('plan', 'label', {
+      key: product.id,
+      'data-state': direction,
+      children: [
+        part('planInput', 'input', {
+          key: 'input',
+          type: 'radio',
+          name: `${id}-plan`,
+          value: product.id,
+          checked: direction !== 'current' && product.id === target?.id,
+          disabled: direction === 'current' || undefined,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            if (!event.currentTarget.checked || direction === 'current') return;
+            if (valueProp === undefined) setChosen(product.id);
+            onValueChange?.(product.id, { product, direction, event });
+          },
+        }),
+        part('planName', 'span', { key: 'name', children: product.name }),
+        part('planPrice', 'span', { key: 'price', children: priceText(t, format, product, units) }),
+        part('planBadge', 'span', {
+          key: 'badge',
+          'data-state': direction,
+          children: t(
+            direction === 'current'
+              ? 'upgradePicker.currentPlan'
+              : direction === 'upgrade'
+                ? 'upgradePicker.upgrade'
+                : 'upgradePicker.downgrade',
+          ),
+        }),
+      ],
+    });
+
+  const plans =
+    candidates.length === 0 || !currentProduct
+      ? part('plansEmpty', 'p', {
+          key: 'plans',
+          'data-state': 'empty',
+          children: t('upgradePicker.noPlans'),
+        })
+      : part('plans', 'fieldset', {
+          key: 'plans',
+          disabled: !allowed || undefined,
+          'data-state': allowed ? 'enabled' : 'disabled',
+          'aria-describedby': allowed ? undefined : reasonId,
+          children: [
+            part('plansLabel', 'legend', {
+              key: 'legend',
+              children: t('upgradePicker.choosePlan'),
+            }),
+            option(currentProduct, 'current'),
+            ...candidates.map((p) => option(p, planDirection(p, currentProduct))),
+          ],
+        });
+
+  if (!allowed) {
+    const reasonKey = known(upgradeReasons, subscription.status)
+      ? (`upgradePicker.disabled.${subscription.status}` as MessageKey)
+      : 'upgradePicker.disabled.unknown';
+    return root(state, [
+      current,
+      part('disabledReason', 'p', {
+        key: 'reason',
+        id: reasonId,
+        'data-state': subscription.status,
+        children: t(reasonKey),
+      }),
+      plans,
+    ]);
+  }
+
+  const behaviors = part('behaviors', 'fieldset', {
+    key: 'behaviors',
+    children: [
+      part('behaviorsLabel', 'legend', {
+        key: 'legend',
+        children: t('upgradePicker.behaviorLabel'),
+      }),
+      ...offered.map((b) =>
+        part('behavior', 'label', {
+          key: b,
+          'data-state': b === behavior ? 'on' : 'off',
+          children: [
+            part('behaviorInput', 'input', {
+              key: 'input',
+              type: 'radio',
+              name: `${id}-behavior`,
+              value: b,
+              checked: b === behavior,
+              onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                if (!event.currentTarget.checked) return;
+                if (props.behavior === undefined) setChosenBehavior(b);
+                props.onBehaviorChange?.(b);
+              },
+            }),
+            <span key="text">{t(`upgradePicker.behavior.${b}` as MessageKey)}</span>,
+          ],
+        }),
+      ),
+    ],
+  });
+
+  return root(state, [
+    current,
+    plans,
+    candidates.length > 0 ? behaviors : null,
+    estimateBlock(estimate, target),
+    candidates.length > 0
+      ? part('nextButton', 'button', {
+          key: 'next',
+          type: 'button',
+          ref: refs.next,
+          disabled: !target,
+          onClick: goToReview,
+          children: t('upgradePicker.continue'),
+        })
+      : null,
+    notice,
+  ]);
+}
+
+/** Statuses with their own "why not" message; any other uses `upgradePicker.disabled.unknown`. */
+const upgradeReasons = [
+  'trialing',
+  'paused',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'scheduled_cancel',
+] as const;
+
+function renderEstimate(input: {
+  part: PartRenderer<UpgradePickerPart>;
+  t: Translate;
+  format: Formatters;
+  estimate: ChangeEstimate;
+  target: Product;
+  id: string;
+}): ReactNode {
+  const { part, t, format, estimate: e, target, id } = input;
+  const money = (cents: number) => format.money(cents, e.currency);
+  const date = e.nextBillDate ? format.date(e.nextBillDate) : null;
+  const tax =
+    target.tax_mode === 'exclusive'
+      ? t('upgradePicker.taxExcluded')
+      : target.tax_mode === 'inclusive'
+        ? t('upgradePicker.taxIncluded')
+        : '';
+  return part('estimate', 'section', {
+    key: 'estimate',
+    'aria-labelledby': `${id}-estimate`,
+    'aria-live': 'polite',
+    children: [
+      part('estimateTitle', 'h3', {
+        key: 'title',
+        id: `${id}-estimate`,
+        children: t('upgradePicker.estimate'),
+      }),
+      part('estimateNow', 'p', {
+        key: 'now',
+        'data-state': e.now > 0 ? 'charge' : 'none',
+        children:
+          e.now > 0
+            ? t('upgradePicker.chargedNow', { amount: money(e.now) })
+            : t('upgradePicker.chargedNothing'),
+      }),
+      date
+        ? part('estimateLater', 'p', {
+            key: 'later',
+            children: t('upgradePicker.nextBill', { date, amount: money(e.nextBill) }),
+          })
+        : null,
+      e.carried !== 0
+        ? part('estimateDetail', 'p', {
+            key: 'detail',
+            'data-state': e.carried > 0 ? 'charge' : 'credit',
+            children: [
+              e.carried > 0 && date
+                ? t('upgradePicker.chargedAtRenewal', { amount: money(e.carried), date })
+                : t('upgradePicker.nextBillCredit', { amount: money(-e.carried) }),
+              ' ',
+              t('upgradePicker.newPrice', {
+                amount: money(e.regular),
+                period: periodText(t, target.billing_period),
+              }),
+            ],
+          })
+        : null,
+      part('estimateNote', 'p', {
+        key: 'note',
+        children: [
+          e.newPeriod ? `${t('upgradePicker.newPeriod')} ` : '',
+          t('upgradePicker.estimateNote'),
+          tax ? ` ${tax}` : '',
+        ],
+      }),
+    ],
+  });
+}

@@ -1,0 +1,135 @@
+// What a plan change costs, computed without React: which statuses allow a change, which
+// catalog products are candidates and whether each is an upgrade or a downgrade, and the
+// estimate of what is charged now and at the next renewal. The estimate follows the same rules
+// as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade`, so for the same
+// moment both give the same figures.
+import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
+import { prorateUpgrade } from '../../contract/proration.js';
+import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
+
+/**
+ * The statuses whose plan can be changed: only `active`. Every other status is refused, each
+ * for its own reason, shown in words by `UpgradePicker`:
+ * - `trialing`: nothing has been paid yet, so there is nothing to prorate; change after the trial.
+ * - `past_due`, `unpaid`: a payment is outstanding; settle it first (a change would add to it).
+ * - `paused`: resume the subscription first.
+ * - `scheduled_cancel`: the subscription ends at the close of the period; undo the cancellation
+ *   first rather than pay for a plan that is about to end.
+ * - `canceled` (and `expired`): ended; there is nothing to change.
+ * - any status this version does not know: refused, to be safe.
+ */
+export const upgradableStatuses: readonly string[] = ['active'];
+
+/** Whether a subscription in this status may change its plan (see `upgradableStatuses`). */
+export function allowsPlanChange(status: string): boolean {
+  return upgradableStatuses.includes(status);
+}
+
+/** A candidate's relation to the current plan; `current` is the subscription's own product. */
+export type PlanDirection = 'upgrade' | 'downgrade' | 'current';
+
+/**
+ * Whether `product` is an upgrade or a downgrade from `current`, by the price of one period as
+ * `PricingTable` marks its cards (so both say the same in one storefront); an equal price
+ * counts as an upgrade.
+ */
+export function planDirection(product: Product, current: Product): PlanDirection {
+  if (product.id === current.id) return 'current';
+  return product.price >= current.price ? 'upgrade' : 'downgrade';
+}
+
+/**
+ * The products a subscription on `current` can move to: active, recurring, in the same
+ * currency, not the current product; in catalog order.
+ */
+export function candidatePlans(catalog: readonly Product[], current: Product): Product[] {
+  return catalog.filter(
+    (p) =>
+      p.id !== current.id &&
+      p.status === 'active' &&
+      p.billing_type === 'recurring' &&
+      p.currency === current.currency,
+  );
+}
+
+/** What a plan change is estimated to cost; every amount in the currency's smallest unit. */
+export type ChangeEstimate = {
+  currency: string;
+  /** Charged at once (never negative). */
+  now: number;
+  /**
+   * The prorated difference kept for the next bill: positive adds to it, negative (a
+   * downgrade's unused part) is taken off it; 0 when there is none.
+   */
+  carried: number;
+  /** When the next bill falls (ISO 8601), or null when it cannot be known. */
+  nextBillDate: string | null;
+  /** The next bill: the new plan's price plus `carried`, never below 0. */
+  nextBill: number;
+  /** The new plan's price for a whole period (times the subscription's units). */
+  regular: number;
+  /** Whether the change starts a new billing period now (the periods differ). */
+  newPeriod: boolean;
+};
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/**
+ * The estimate of moving `subscription` from `current` to `target` with `behavior` at `now`.
+ *
+ * Same period: the unused part of the current price is credited and the rest of the period is
+ * charged at the new price (`prorateUpgrade`). A different period starts a new one now: the
+ * whole new price less the unused part of the current one. `proration-charge-immediately`
+ * charges a positive difference now (a negative one goes to the next bill);
+ * `proration-charge` puts it on the next bill; `proration-none` drops it.
+ */
+export function estimateChange(input: {
+  subscription: Subscription;
+  current: Product;
+  target: Product;
+  behavior: UpdateBehavior;
+  now: number;
+}): ChangeEstimate {
+  const { subscription, current, target, behavior, now } = input;
+  const units = subscription.items?.[0]?.units ?? 1;
+  const start = Date.parse(subscription.current_period_start_date ?? iso(now));
+  const knownEnd = subscription.current_period_end_date
+    ? Date.parse(subscription.current_period_end_date)
+    : Number.NaN;
+  const end = Number.isNaN(knownEnd)
+    ? isBillingPeriod(current.billing_period)
+      ? (addBillingPeriod(start, current.billing_period)?.getTime() ?? now)
+      : now
+    : knownEnd;
+  const proration = prorateUpgrade({
+    currentPrice: current.price * units,
+    targetPrice: target.price * units,
+    periodStart: start,
+    periodEnd: end > start ? end : start + 1,
+    now,
+  });
+  const regular = target.price * units;
+  const newPeriod = target.billing_period !== current.billing_period;
+  const net = newPeriod ? regular - proration.credit : proration.net;
+
+  let charged = 0;
+  let carried = 0;
+  if (behavior === 'proration-charge-immediately' && net > 0) charged = net;
+  else if (behavior !== 'proration-none') carried = net;
+
+  let nextBillDate: string | null = Number.isNaN(end) ? null : iso(end);
+  if (newPeriod) {
+    nextBillDate = isBillingPeriod(target.billing_period)
+      ? (addBillingPeriod(now, target.billing_period)?.toISOString() ?? null)
+      : null;
+  }
+  return {
+    currency: target.currency,
+    now: charged,
+    carried,
+    nextBillDate,
+    nextBill: Math.max(0, regular + carried),
+    regular,
+    newPeriod,
+  };
+}
