@@ -17,12 +17,29 @@ export {
   type Messages,
   type MessageValues,
 } from '../components/messages/index.js';
+export {
+  type CardActionState,
+  type PeriodChangeDetails,
+  type PlanState,
+  PricingTable,
+  type PricingTableErrorDetails,
+  type PricingTablePart,
+  type PricingTableProps,
+  type PricingTableState,
+  type PricingTableSuccess,
+} from '../components/PricingTable/index.js';
 export type {
   CustomizableProps,
   PartProps,
   SlotProps,
   Slots,
 } from '../components/shared/slots.js';
+export {
+  type SubscriptionDateKind,
+  SubscriptionStatus,
+  type SubscriptionStatusPart,
+  type SubscriptionStatusProps,
+} from '../components/SubscriptionStatus/index.js';
 export { isAllowedRedirect } from './attempt.js';
 export type { Navigate } from './context.js';
 export {
