@@ -28,18 +28,18 @@ export {
   type PricingTableState,
   type PricingTableSuccess,
 } from '../components/PricingTable/index.js';
-export type {
-  CustomizableProps,
-  PartProps,
-  SlotProps,
-  Slots,
-} from '../components/shared/slots.js';
 export {
   type SubscriptionDateKind,
   SubscriptionStatus,
   type SubscriptionStatusPart,
   type SubscriptionStatusProps,
 } from '../components/SubscriptionStatus/index.js';
+export type {
+  CustomizableProps,
+  PartProps,
+  SlotProps,
+  Slots,
+} from '../components/shared/slots.js';
 export { isAllowedRedirect } from './attempt.js';
 export type { Navigate } from './context.js';
 export {
