@@ -1,0 +1,251 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import type { DiscountPreview } from '../../contract/proxy.js';
+import { DiscountField } from './DiscountField.js';
+import { discountOff, discountReason } from './discount.js';
+
+const PRO = 'prod_pro_monthly';
+const TEAM = 'prod_team_quarterly';
+const EBOOK = 'prod_ebook';
+
+const codeInput = () => screen.getByRole('textbox', { name: 'Discount code' });
+
+describeConformance(
+  'DiscountField',
+  (props, ui) => {
+    const harness = createBillingHarness();
+    return (
+      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()} provider={ui}>
+        <DiscountField {...props} productId={PRO} defaultValue="LAUNCH20" debounceMs={0} />
+      </BillingHarnessProvider>
+    );
+  },
+  {
+    parts: ['label', 'control', 'input', 'removeAction', 'message'],
+    message: 'discountField.remove',
+  },
+);
+
+function Controlled({ changes }: { changes: Array<[string, string]> }) {
+  const [code, setCode] = useState('');
+  return (
+    <>
+      <DiscountField
+        productId={PRO}
+        value={code}
+        onValueChange={(value, details) => {
+          changes.push([value, details.reason]);
+          setCode(value.toUpperCase());
+        }}
+        debounceMs={0}
+      />
+      <output>{code}</output>
+    </>
+  );
+}
+
+describe('DiscountField', () => {
+  test('an active code for the product is applied, says what it takes off, and can be removed', async () => {
+    const user = userEvent.setup();
+    const onApply = vi.fn();
+    const { container } = renderWithBilling(
+      <DiscountField productId={PRO} onApply={onApply} debounceMs={0} />,
+    );
+    await user.type(codeInput(), 'launch20');
+    const status = screen.getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Code LAUNCH20 applied: 20% off for 3 months'),
+    );
+    expect(container.firstChild).toHaveAttribute('data-state', 'applied');
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
+    expect(codeInput()).toHaveAccessibleDescription('Code LAUNCH20 applied: 20% off for 3 months');
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(onApply.mock.calls[0]?.[0]).toMatchObject({ code: 'LAUNCH20', percentage: 20 });
+
+    await user.click(screen.getByRole('button', { name: 'Remove code' }));
+    expect(codeInput()).toHaveValue('');
+    expect(codeInput()).toHaveFocus();
+    expect(status).toHaveTextContent('Code removed.');
+    expect(container.firstChild).toHaveAttribute('data-state', 'idle');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+
+  test('a fixed amount in the product’s currency, once', async () => {
+    renderWithBilling(<DiscountField productId={EBOOK} defaultValue="READER3" />);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Code READER3 applied: €3.00 off on the first payment',
+      ),
+    );
+  });
+
+  test.each([
+    ['SUMMER15', 'in status expired'],
+    ['PRESS50', 'used up'],
+    ['PARTNER25', 'a draft'],
+    ['NOSUCHCODE', 'unknown'],
+  ])('%s (%s) is refused as unknown or expired', async (code) => {
+    const onApply = vi.fn();
+    const { container } = renderWithBilling(
+      <DiscountField productId={PRO} defaultValue={code} onApply={onApply} />,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('This code is unknown or has expired.'),
+    );
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(codeInput()).toHaveAccessibleDescription('This code is unknown or has expired.');
+    expect(container.firstChild).toHaveAttribute('data-state', 'invalid');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  test('a code of another product says it does not apply to this one', async () => {
+    renderWithBilling(<DiscountField productId={TEAM} defaultValue="LAUNCH20" />);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'This code does not apply to this product.',
+      ),
+    );
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('typing is checked once, after the pause', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<DiscountField productId={PRO} />);
+    await user.type(codeInput(), 'FRIENDS10');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Code FRIENDS10 applied'),
+    );
+    expect(harness.count('discount')).toBe(1);
+  });
+
+  test('Enter and Apply check at once, without waiting for the pause', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    renderWithBilling(
+      <form onSubmit={onSubmit}>
+        <DiscountField productId={PRO} debounceMs={60_000} />
+      </form>,
+    );
+    await user.type(codeInput(), 'WELCOME5{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Code WELCOME5 applied: $5.00 off on the first payment',
+      ),
+    );
+    // Enter in the code field checks the code; it does not submit the surrounding form.
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(codeInput());
+    await user.type(codeInput(), 'FRIENDS10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Code FRIENDS10 applied: 10% off on every payment',
+      ),
+    );
+  });
+
+  test('a failed check says so, and Apply tries again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    harness.failNext({ route: 'discount', with: 503 });
+    const { container } = renderWithBilling(
+      <DiscountField productId={PRO} defaultValue="LAUNCH20" />,
+      { harness },
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The code could not be checked. Please try again.',
+      ),
+    );
+    expect(container.firstChild).toHaveAttribute('data-state', 'failed');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Code LAUNCH20 applied'),
+    );
+    expect(harness.count('discount')).toBe(2);
+  });
+
+  test('controlled: value and onValueChange', async () => {
+    const user = userEvent.setup();
+    const changes: Array<[string, string]> = [];
+    renderWithBilling(<Controlled changes={changes} />);
+    await user.type(codeInput(), 'ab');
+    expect(codeInput()).toHaveValue('AB');
+    expect(changes).toEqual([
+      ['a', 'input'],
+      ['Ab', 'input'],
+    ]);
+  });
+
+  test('an error given by the form is shown instead of the check’s result', async () => {
+    renderWithBilling(
+      <DiscountField productId={PRO} defaultValue="LAUNCH20" error="Refused at checkout." />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Refused at checkout.');
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('German', async () => {
+    renderWithBilling(<DiscountField productId={PRO} defaultValue="LAUNCH20" />, {
+      provider: { locale: 'de-DE' },
+    });
+    expect(screen.getByRole('textbox', { name: 'Rabattcode' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Code LAUNCH20 eingelöst: 20 % Rabatt für 3 Monate',
+      ),
+    );
+  });
+
+  test('outside the provider, the error names the component', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<DiscountField />)).toThrow(
+      'billing-kit: `DiscountField` must be inside `<BillingProvider>`',
+    );
+    vi.restoreAllMocks();
+  });
+});
+
+describe('discount rules', () => {
+  const preview = (over: Partial<DiscountPreview>): DiscountPreview => ({
+    code: 'X',
+    name: 'X',
+    type: 'percentage',
+    percentage: 10,
+    applies_to_products: [PRO],
+    ...over,
+  });
+
+  test('a percentage rounds half up; a fixed amount is capped at the subtotal', () => {
+    expect(discountOff(preview({ percentage: 15 }), 2900)).toBe(435);
+    expect(discountOff(preview({ percentage: 12.5 }), 100)).toBe(13);
+    expect(discountOff(preview({ type: 'fixed', amount: 500 }), 2900)).toBe(500);
+    expect(discountOff(preview({ type: 'fixed', amount: 5000 }), 2900)).toBe(2900);
+  });
+
+  test('reasons: another product, another currency', () => {
+    const usd = { id: PRO, currency: 'USD' };
+    expect(discountReason(preview({}), usd)).toBeNull();
+    expect(discountReason(preview({}), { id: TEAM, currency: 'USD' })).toBe('notForProduct');
+    expect(discountReason(preview({ type: 'fixed', amount: 300, currency: 'EUR' }), usd)).toBe(
+      'notForProduct',
+    );
+    expect(
+      discountReason(preview({ type: 'fixed', amount: 300, currency: 'EUR' }), {
+        id: PRO,
+        currency: '',
+      }),
+    ).toBeNull();
+    expect(discountReason(preview({ applies_to_products: [] }), undefined)).toBeNull();
+  });
+});

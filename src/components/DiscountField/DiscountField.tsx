@@ -1,0 +1,305 @@
+'use client';
+// A discount code input with a live check: what the buyer types is checked through the proxy
+// (`useDiscount`) once they pause, and the field says plainly whether the code applies, and
+// if not, why. Usable on its own or inside `CheckoutForm`.
+import {
+  type KeyboardEvent,
+  type Ref,
+  type RefCallback,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { BillingError } from '../../client/error.js';
+import type { DiscountPreview } from '../../contract/proxy.js';
+import { useBillingContext } from '../../react/context.js';
+import { useDiscount, useProducts } from '../../react/queries.js';
+import { type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import { type CustomizableProps, useParts } from '../shared/slots.js';
+import { type DiscountReason, type DiscountTarget, discountReason } from './discount.js';
+
+export type { DiscountReason } from './discount.js';
+
+/**
+ * The parts of `DiscountField`: `label`, `control` (holds the input and its button), `input`,
+ * `applyAction` (check now), `removeAction` (shown once a code is applied) and `message` (the
+ * live result: checking, applied with what it takes off, or why not).
+ */
+export type DiscountFieldPart =
+  | 'label'
+  | 'control'
+  | 'input'
+  | 'applyAction'
+  | 'removeAction'
+  | 'message';
+
+/**
+ * Where the field is: `idle` (no code), `checking` (waiting for the buyer to pause, or asking
+ * the proxy), `applied`, `invalid` (see the reason) or `failed` (the check itself failed).
+ */
+export type DiscountFieldStatus = 'idle' | 'checking' | 'applied' | 'invalid' | 'failed';
+
+/** The result of the live check, as `onCheckChange` reports it. */
+export type DiscountCheck = {
+  status: DiscountFieldStatus;
+  /** The code as typed, trimmed. */
+  code: string;
+  /** The code's preview while `applied`. */
+  preview: DiscountPreview | null;
+  /** Why the code cannot be used while `invalid`. */
+  reason: DiscountReason | null;
+  /** Why the check failed while `failed`. */
+  error: BillingError | null;
+};
+
+/** Why the value changed: the buyer typed, or removed an applied code. */
+export type DiscountFieldChangeDetails = { reason: 'input' | 'remove' };
+
+export interface DiscountFieldProps extends CustomizableProps<DiscountFieldPart> {
+  /** The code (controlled). Default: uncontrolled, starting from `defaultValue`. */
+  value?: string;
+  /** The code to start with when uncontrolled; it is checked at once. Default: `''`. */
+  defaultValue?: string;
+  /** Called with the new code when the buyer types or removes it. Default: none. */
+  onValueChange?: (value: string, details: DiscountFieldChangeDetails) => void;
+  /**
+   * The product the code is for: a code that does not apply to it (or is a fixed amount in
+   * another currency) is refused with that reason. Default: none (any product of the catalog).
+   */
+  productId?: string;
+  /** Called once each time a code becomes applied, with its preview. Default: none. */
+  onApply?: (preview: DiscountPreview) => void;
+  /** Called whenever the check's result changes. Default: none. */
+  onCheckChange?: (check: DiscountCheck) => void;
+  /** How long the buyer must pause typing before the code is checked, in ms. Default: `400`. */
+  debounceMs?: number;
+  /**
+   * An error to show instead of the check's result, with the input marked invalid, such as the
+   * service refusing the code at checkout. Clear it when the value changes. Default: none.
+   */
+  error?: string | null;
+  /** A ref to the input element, to focus it. Default: none. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Disables the input and its buttons. Default: `false`. */
+  disabled?: boolean;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) (ref as { current: T | null }).current = node;
+}
+
+/** What the applied code takes off, in words: "20% off for 3 months". */
+export function describeDiscount(
+  preview: DiscountPreview,
+  t: Translate,
+  format: Formatters,
+  currency?: string,
+): string {
+  const off =
+    preview.type === 'percentage'
+      ? t('discountField.percentOff', { percent: preview.percentage ?? preview.amount ?? 0 })
+      : t('discountField.amountOff', {
+          amount: format.money(preview.amount ?? 0, preview.currency ?? currency ?? 'USD'),
+        });
+  const duration =
+    preview.duration === 'once'
+      ? t('discountField.duration.once')
+      : preview.duration === 'forever'
+        ? t('discountField.duration.forever')
+        : preview.duration === 'repeating' && preview.duration_in_months
+          ? t('discountField.duration.repeating', { months: preview.duration_in_months })
+          : '';
+  return duration ? `${off} ${duration}` : off;
+}
+
+const reasonMessage = {
+  unknown: 'discountField.unknown',
+  notForProduct: 'discountField.notForProduct',
+} as const;
+
+/**
+ * A discount code field with a live check against the catalog.
+ *
+ * @example
+ * <DiscountField productId="prod_pro_monthly" onApply={(preview) => setDiscount(preview)} />
+ */
+export function DiscountField(props: DiscountFieldProps) {
+  const {
+    value: controlled,
+    defaultValue = '',
+    onValueChange,
+    productId,
+    onApply,
+    onCheckChange,
+    debounceMs = 400,
+    error: externalError,
+    inputRef,
+    disabled = false,
+  } = props;
+  useBillingContext('DiscountField');
+  const part = useParts<DiscountFieldPart>('DiscountField', props);
+  const t = useMessages();
+  const format = useFormat();
+  const id = useId();
+  const inputId = `${id}-input`;
+  const messageId = `${id}-message`;
+
+  const [uncontrolled, setUncontrolled] = useState(defaultValue);
+  const value = controlled ?? uncontrolled;
+  const code = value.trim();
+  // The code being checked: the typed code once the buyer pauses (or presses Enter / Apply).
+  const [checked, setChecked] = useState(code);
+  const [removed, setRemoved] = useState(false);
+
+  useEffect(() => {
+    if (code === checked) return;
+    if (code === '') {
+      setChecked('');
+      return;
+    }
+    const timer = setTimeout(() => setChecked(code), debounceMs);
+    return () => clearTimeout(timer);
+  }, [code, checked, debounceMs]);
+
+  const query = useDiscount({ code: checked });
+  const products = useProducts({ enabled: productId !== undefined });
+  const product = productId ? products.data?.find((p) => p.id === productId) : undefined;
+  const target: DiscountTarget | undefined = productId
+    ? { id: productId, currency: product?.currency ?? '' }
+    : undefined;
+
+  let status: DiscountFieldStatus;
+  let preview: DiscountPreview | null = null;
+  let reason: DiscountReason | null = null;
+  let failure: BillingError | null = null;
+  if (code === '') status = 'idle';
+  else if (code !== checked) status = 'checking';
+  else if (query.isError) {
+    if (query.error.kind === 'not_found') {
+      status = 'invalid';
+      reason = 'unknown';
+    } else {
+      status = 'failed';
+      failure = query.error;
+    }
+  } else if (query.data) {
+    reason = discountReason(query.data, target);
+    status = reason ? 'invalid' : 'applied';
+    preview = reason ? null : query.data;
+  } else status = 'checking';
+
+  const latest = useRef({ onApply, onCheckChange });
+  latest.current = { onApply, onCheckChange };
+  const appliedCode = useRef<string | null>(null);
+  useEffect(() => {
+    latest.current.onCheckChange?.({ status, code, preview, reason, error: failure });
+    if (status === 'applied' && preview && appliedCode.current !== code) {
+      appliedCode.current = code;
+      latest.current.onApply?.(preview);
+    }
+    if (status !== 'applied') appliedCode.current = null;
+  }, [status, code, preview, reason, failure]);
+
+  const ownInput = useRef<HTMLInputElement | null>(null);
+  const setInput: RefCallback<HTMLInputElement> = useCallback(
+    (node) => {
+      ownInput.current = node;
+      assignRef(inputRef, node);
+    },
+    [inputRef],
+  );
+
+  const change = (next: string, reasonOfChange: DiscountFieldChangeDetails['reason']) => {
+    if (controlled === undefined) setUncontrolled(next);
+    setRemoved(reasonOfChange === 'remove');
+    onValueChange?.(next, { reason: reasonOfChange });
+  };
+  const applyNow = () => {
+    if (code === '') return;
+    if (code !== checked) setChecked(code);
+    else if (query.isError) void query.refetch();
+  };
+  const remove = () => {
+    change('', 'remove');
+    setChecked('');
+    ownInput.current?.focus();
+  };
+
+  const shownStatus: DiscountFieldStatus = externalError ? 'invalid' : status;
+  let message = '';
+  if (externalError) message = externalError;
+  else if (status === 'applied' && preview) {
+    const what = describeDiscount(preview, t, format, product?.currency);
+    message = `${t('discountField.applied', { code: preview.code })}: ${what}`;
+  } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
+  else if (status === 'failed') message = t('discountField.failed');
+  else if (status === 'checking' && code === checked) message = t('discountField.checking');
+  else if (status === 'idle' && removed) message = t('discountField.removed');
+
+  const invalid = shownStatus === 'invalid' || shownStatus === 'failed';
+  return part('root', 'div', {
+    'data-state': shownStatus,
+    children: (
+      <>
+        {part('label', 'label', {
+          htmlFor: inputId,
+          children: t('discountField.label'),
+        })}
+        {part('control', 'div', {
+          'data-state': shownStatus,
+          children: (
+            <>
+              {part('input', 'input', {
+                ref: setInput as Ref<HTMLElement>,
+                id: inputId,
+                type: 'text',
+                name: 'discount_code',
+                value,
+                placeholder: t('discountField.placeholder'),
+                autoComplete: 'off',
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                maxLength: 100,
+                disabled,
+                'aria-invalid': invalid || undefined,
+                'aria-describedby': messageId,
+                'data-state': shownStatus,
+                onChange: (event) => change((event.target as HTMLInputElement).value, 'input'),
+                onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+                  // Inside a form, Enter checks the code instead of submitting the form.
+                  if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+                    event.preventDefault();
+                    applyNow();
+                  }
+                },
+              })}
+              {status === 'applied'
+                ? part('removeAction', 'button', {
+                    type: 'button',
+                    disabled,
+                    onClick: remove,
+                    children: t('discountField.remove'),
+                  })
+                : part('applyAction', 'button', {
+                    type: 'button',
+                    disabled: disabled || code === '',
+                    onClick: applyNow,
+                    children: t('discountField.apply'),
+                  })}
+            </>
+          ),
+        })}
+        {part('message', 'p', {
+          id: messageId,
+          role: 'status',
+          'data-state': shownStatus,
+          children: message,
+        })}
+      </>
+    ),
+  });
+}
