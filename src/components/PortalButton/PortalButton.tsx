@@ -1,0 +1,130 @@
+'use client';
+// A button that opens the service's customer portal for the signed-in customer: it asks the
+// proxy for a fresh link (`usePortal`) and goes there, in this tab or a new one.
+import { type ReactNode, useRef } from 'react';
+import type { BillingError } from '../../client/error.js';
+import { useBillingContext } from '../../react/context.js';
+import { usePortal } from '../../react/mutations.js';
+import { useMessages } from '../messages/index.js';
+import { type CustomizableProps, useParts } from '../shared/slots.js';
+
+/**
+ * The parts of `PortalButton`, for `slots` and `slotProps` (`data-slot="portal-button-<part>"`).
+ * The root is a `div` whose `data-state` is a `PortalButtonState`.
+ *
+ * - `button` (`data-state` as the root's), `newTabHint` (inside the button with
+ *   `target="_blank"`: "(opens in a new tab)", visually hidden by the default styles)
+ * - `status` (polite live region: "Opening the billing portal…" while opening)
+ * - `error` (`role="alert"`, after a failure; the button stays usable to retry)
+ */
+export type PortalButtonPart = 'button' | 'newTabHint' | 'status' | 'error';
+
+/** `idle`; `opening` (asking for the link, or on the way there); `failed`. */
+export type PortalButtonState = 'idle' | 'opening' | 'failed';
+
+/** Props of `PortalButton`. */
+export interface PortalButtonProps extends CustomizableProps<PortalButtonPart> {
+  /** The button's label. Default: the `portalButton.label` message ("Manage billing"). */
+  children?: ReactNode;
+  /**
+   * Where the portal opens. `_self` leaves the page through the provider's `navigate`.
+   * `_blank` opens a new tab at once, in the click (so popup blockers allow it), cut off from
+   * this page (`opener` set to null), and sends it to the link when the link arrives; if the
+   * browser blocks the tab anyway, the portal opens in this tab instead; if asking for the link
+   * fails, the empty tab is closed. Default: `'_self'`.
+   */
+  target?: '_self' | '_blank';
+  /** Called with the portal link just before the customer is sent there. Default: none. */
+  onSuccess?: (details: { url: string }) => void;
+  /** Called when the link could not be had; the button offers a retry. Default: none. */
+  onError?: (error: BillingError) => void;
+}
+
+/**
+ * Opens the customer portal, where the customer manages payment methods, invoices and
+ * cancellation on the service's own pages.
+ *
+ * @example
+ * <PortalButton target="_blank">Billing settings</PortalButton>
+ */
+export function PortalButton(props: PortalButtonProps) {
+  const context = useBillingContext('PortalButton');
+  const { children, target = '_self' } = props;
+  const part = useParts('PortalButton', props);
+  const t = useMessages();
+  const latest = useRef(props);
+  latest.current = props;
+  const tab = useRef<Window | null>(null);
+  const left = useRef(false);
+
+  const portal = usePortal({
+    navigate: (url) => {
+      latest.current.onSuccess?.({ url });
+      left.current = true;
+      const opened = tab.current;
+      tab.current = null;
+      if (opened && !opened.closed) opened.location.replace(url);
+      else context.navigate(url);
+    },
+    onError: (error) => {
+      tab.current?.close();
+      tab.current = null;
+      latest.current.onError?.(error);
+    },
+  });
+
+  const state: PortalButtonState =
+    portal.state === 'failed' ? 'failed' : portal.state === 'idle' ? 'idle' : 'opening';
+  const opening = state === 'opening';
+
+  const open = async () => {
+    if (opening) return;
+    left.current = false;
+    if (target === '_blank' && typeof window !== 'undefined') {
+      // Opened in the click itself, as popup blockers require; sent on once the link is known.
+      const opened = window.open('', '_blank');
+      if (opened) opened.opener = null;
+      tab.current = opened ?? null;
+    }
+    await portal.open();
+    // A new tab went its way; this page stays, ready for another click.
+    if (target === '_blank' && left.current) portal.reset();
+  };
+
+  return part('root', 'div', {
+    'data-state': state,
+    children: [
+      part('button', 'button', {
+        key: 'button',
+        type: 'button',
+        'data-state': state,
+        'aria-busy': opening || undefined,
+        'aria-disabled': opening || undefined,
+        onClick: () => void open(),
+        children: [
+          children ?? t('portalButton.label'),
+          target === '_blank'
+            ? part('newTabHint', 'span', {
+                key: 'hint',
+                children: ` ${t('common.opensInNewTab')}`,
+              })
+            : null,
+        ],
+      }),
+      part('status', 'span', {
+        key: 'status',
+        role: 'status',
+        'data-state': state,
+        children: opening ? t('portalButton.opening') : '',
+      }),
+      state === 'failed'
+        ? part('error', 'p', {
+            key: 'error',
+            role: 'alert',
+            'data-state': 'failed',
+            children: t('portalButton.failed'),
+          })
+        : null,
+    ],
+  });
+}

@@ -1,0 +1,6 @@
+export {
+  PortalButton,
+  type PortalButtonPart,
+  type PortalButtonProps,
+  type PortalButtonState,
+} from './PortalButton.js';
