@@ -1,0 +1,358 @@
+'use client';
+// BillingHistory: the signed-in customer's transactions as a table, a page at a time, with the
+// previous page kept on screen while the next one loads.
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { BillingError } from '../../client/error.js';
+import { type Pagination, type Transaction, transactionStatuses } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { useTransactions } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+
+/**
+ * The parts of `BillingHistory`, for `slots` and `slotProps`
+ * (`data-slot="billing-history-<part>"`). The root is a `section`; its `data-state` is a
+ * `BillingHistoryState`.
+ *
+ * - `table`, `caption`, `head` (`thead`), `headerCell` (`th`; `data-state` names the column),
+ *   `body` (`tbody`)
+ * - `row` (`tr`; `data-state`: the transaction's status as the service sent it), and in it
+ *   `date` (the row header, holding a `time`), `description`, `amount`, `discount`, `tax`,
+ *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;
+ *   `data-state`: the status), `refund` (what was refunded; `data-state` `full | partial`)
+ * - `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
+ *   `aria-disabled` at either end so focus stays on them), `pageInfo` ("Page 2 of 3", a polite
+ *   live region; `data-state` `loading | ready`)
+ * - `skeleton` (loading; `aria-busy`), `error` (loading failed; `role="alert"`), `retryAction`,
+ *   `empty`
+ */
+export type BillingHistoryPart =
+  | 'table'
+  | 'caption'
+  | 'head'
+  | 'headerCell'
+  | 'body'
+  | 'row'
+  | 'date'
+  | 'description'
+  | 'amount'
+  | 'discount'
+  | 'tax'
+  | 'paid'
+  | 'status'
+  | 'statusBadge'
+  | 'refund'
+  | 'pagination'
+  | 'previous'
+  | 'next'
+  | 'pageInfo'
+  | 'skeleton'
+  | 'error'
+  | 'retryAction'
+  | 'empty';
+
+/**
+ * What the root's `data-state` says: `loading` (first page not there yet), `ready`, `paging`
+ * (another page is loading; the previous one stays shown), `empty`, `error`.
+ */
+export type BillingHistoryState = 'loading' | 'ready' | 'paging' | 'empty' | 'error';
+
+/** Details of `onPageChange`. */
+export interface BillingHistoryPageChangeDetails {
+  /** The page shown before. */
+  previous: number;
+  /** Which control asked for the change. */
+  reason: 'previous' | 'next';
+}
+
+/** Props of `BillingHistory`. */
+export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPart> {
+  /**
+   * The page shown, counted from 1 (controlled). Pair with `onPageChange`. Default: undefined
+   * (uncontrolled: starts at `defaultPage`).
+   */
+  page?: number;
+  /** The page shown first when uncontrolled. Default: 1. */
+  defaultPage?: number;
+  /** Called when the customer asks for another page. Default: none. */
+  onPageChange?: (page: number, details: BillingHistoryPageChangeDetails) => void;
+  /** Transactions per page (the service allows 1 to 100). Default: 10. */
+  pageSize?: number;
+  /**
+   * Show only the transactions of this product. Changing it goes back to the first page when
+   * the page is uncontrolled. Default: none (every product).
+   */
+  productId?: string;
+}
+
+const knownStatuses = new Set<string>(transactionStatuses);
+
+/** The status in plain words; an unknown status as the service sent it. */
+function statusText(t: Translate, status: string): string {
+  return knownStatuses.has(status) ? t(`billingHistory.status.${status}` as MessageKey) : status;
+}
+
+/** A Unix-ms timestamp as an ISO string for `<time dateTime>`; empty when it is not a date. */
+function isoOf(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+const columns = [
+  ['date', 'billingHistory.column.date'],
+  ['description', 'billingHistory.column.description'],
+  ['amount', 'billingHistory.column.amount'],
+  ['discount', 'billingHistory.column.discount'],
+  ['tax', 'billingHistory.column.tax'],
+  ['paid', 'billingHistory.column.paid'],
+  ['status', 'billingHistory.column.status'],
+] as const satisfies ReadonlyArray<readonly [BillingHistoryPart, MessageKey]>;
+
+const numeric = new Set<string>(['amount', 'discount', 'tax', 'paid']);
+
+/**
+ * The signed-in customer's payments: a table with the date, description, amount, discount,
+ * tax, amount paid and status of each transaction (refunds shown beside the status), a page at
+ * a time with previous and next controls. Money is shown in each transaction's own currency.
+ */
+export function BillingHistory(props: BillingHistoryProps) {
+  const { page: controlledPage, defaultPage = 1, onPageChange, pageSize = 10, productId } = props;
+  useBillingContext('BillingHistory');
+  const part = useParts<BillingHistoryPart>('BillingHistory', props);
+  const t = useMessages();
+  const fmt = useFormat();
+  const captionId = useId();
+
+  // The uncontrolled page belongs to one product filter: another filter starts at page 1.
+  const [own, setOwn] = useState({ page: defaultPage, productId });
+  const ownPage = own.productId === productId ? own.page : 1;
+  const page = Math.max(1, Math.floor(controlledPage ?? ownPage));
+
+  const query = useTransactions({
+    page,
+    pageSize,
+    ...(productId ? { productId } : {}),
+  });
+  const data = query.data;
+  // The last pagination seen, so the controls stay usable when a page fails to load.
+  // (While the next page loads, `data` is still the previous page, with its pagination.)
+  const lastPagination = useRef<Pagination | undefined>(undefined);
+  if (data) lastPagination.current = data.pagination;
+  const totalPages = Math.max(1, lastPagination.current?.total_pages ?? 1);
+
+  const go = (reason: 'previous' | 'next') => {
+    const next = reason === 'next' ? page + 1 : page - 1;
+    if (next < 1 || next > totalPages) return;
+    if (controlledPage === undefined) setOwn({ page: next, productId });
+    onPageChange?.(next, { previous: page, reason });
+  };
+
+  const label = t('billingHistory.label');
+  let state: BillingHistoryState;
+  let content: ReactNode[];
+
+  if (query.isPending) {
+    state = 'loading';
+    content = [
+      part('skeleton', 'div', {
+        key: 'skeleton',
+        role: 'status',
+        'data-state': 'loading',
+        children: [
+          <span key="text">{t('billingHistory.loading')}</span>,
+          ...[0, 1, 2].map((i) => <span key={i} aria-hidden="true" data-bk-skeleton-row="" />),
+        ],
+      }),
+    ];
+  } else if (query.isError && !data) {
+    state = 'error';
+    content = [
+      <ErrorNotice key="error" part={part} t={t} error={query.error} onRetry={query.refetch} />,
+      page > 1 ? (
+        <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
+      ) : null,
+    ];
+  } else if (!data || data.items.length === 0) {
+    state = query.isPlaceholderData ? 'paging' : 'empty';
+    content = [
+      part('empty', 'p', {
+        key: 'empty',
+        'data-state': 'empty',
+        children: t(productId ? 'billingHistory.emptyForProduct' : 'billingHistory.empty'),
+      }),
+      page > 1 ? (
+        <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
+      ) : null,
+    ];
+  } else {
+    state = query.isPlaceholderData ? 'paging' : 'ready';
+    content = [
+      part('table', 'table', {
+        key: 'table',
+        'aria-busy': query.isPlaceholderData ? true : undefined,
+        'data-state': state,
+        children: [
+          part('caption', 'caption', { key: 'caption', id: captionId, children: label }),
+          part('head', 'thead', {
+            key: 'head',
+            children: (
+              <tr>
+                {columns.map(([column, key]) =>
+                  part('headerCell', 'th', {
+                    key: column,
+                    scope: 'col',
+                    'data-state': column,
+                    children: t(key),
+                  }),
+                )}
+              </tr>
+            ),
+          }),
+          part('body', 'tbody', {
+            key: 'body',
+            children: data.items.map((transaction) => (
+              <Row key={transaction.id} transaction={transaction} part={part} t={t} fmt={fmt} />
+            )),
+          }),
+        ],
+      }),
+      <Pager
+        key="pager"
+        part={part}
+        t={t}
+        page={page}
+        pages={totalPages}
+        go={go}
+        loading={query.isPlaceholderData}
+      />,
+    ];
+  }
+
+  const labelled = state === 'ready' || state === 'paging';
+  return part('root', 'section', {
+    ...(labelled && data?.items.length
+      ? { 'aria-labelledby': captionId }
+      : { 'aria-label': label }),
+    'aria-busy': state === 'loading' ? true : undefined,
+    'data-state': state,
+    children: content,
+  });
+}
+
+interface RowProps {
+  transaction: Transaction;
+  part: PartRenderer<BillingHistoryPart>;
+  t: Translate;
+  fmt: Formatters;
+}
+
+function Row({ transaction: tx, part, t, fmt }: RowProps) {
+  const money = (cents: number | null | undefined) =>
+    typeof cents === 'number' ? fmt.money(cents, tx.currency) : t('billingHistory.none');
+  const discount =
+    typeof tx.discount_amount === 'number' && tx.discount_amount > 0
+      ? t('billingHistory.discountValue', { amount: fmt.money(tx.discount_amount, tx.currency) })
+      : t('billingHistory.none');
+  const refunded = typeof tx.refunded_amount === 'number' ? tx.refunded_amount : 0;
+  const paid = typeof tx.amount_paid === 'number' ? tx.amount_paid : undefined;
+  const refundKind =
+    refunded <= 0 ? null : paid !== undefined && refunded < paid ? 'partial' : 'full';
+  const cell = (name: BillingHistoryPart, children: ReactNode) =>
+    part(name, 'td', { key: name, 'data-numeric': numeric.has(name) ? '' : undefined, children });
+
+  return part('row', 'tr', {
+    'data-state': tx.status,
+    children: [
+      part('date', 'th', {
+        key: 'date',
+        scope: 'row',
+        children: <time dateTime={isoOf(tx.created_at)}>{fmt.date(tx.created_at)}</time>,
+      }),
+      cell('description', tx.description ?? t('billingHistory.none')),
+      cell('amount', money(tx.amount)),
+      cell('discount', discount),
+      cell('tax', money(tx.tax_amount)),
+      cell('paid', money(tx.amount_paid)),
+      part('status', 'td', {
+        key: 'status',
+        children: [
+          part('statusBadge', 'span', {
+            key: 'badge',
+            'data-state': tx.status,
+            children: statusText(t, tx.status),
+          }),
+          refundKind
+            ? part('refund', 'span', {
+                key: 'refund',
+                'data-state': refundKind,
+                children: t('billingHistory.refunded', {
+                  amount: fmt.money(refunded, tx.currency),
+                }),
+              })
+            : null,
+        ],
+      }),
+    ],
+  });
+}
+
+interface PagerProps {
+  part: PartRenderer<BillingHistoryPart>;
+  t: Translate;
+  page: number;
+  pages: number;
+  go: (reason: 'previous' | 'next') => void;
+  loading?: boolean;
+}
+
+function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
+  const button = (name: 'previous' | 'next', enabled: boolean, key: MessageKey) =>
+    part(name, 'button', {
+      key: name,
+      type: 'button',
+      'aria-disabled': enabled ? undefined : true,
+      'data-state': enabled ? 'enabled' : 'disabled',
+      onClick: () => {
+        if (enabled) go(name);
+      },
+      children: t(key),
+    });
+  return part('pagination', 'nav', {
+    'aria-label': t('billingHistory.pagination'),
+    children: [
+      button('previous', page > 1, 'billingHistory.previousPage'),
+      part('pageInfo', 'span', {
+        key: 'info',
+        role: 'status',
+        'data-state': loading ? 'loading' : 'ready',
+        children: loading
+          ? t('billingHistory.loadingPage', { page })
+          : t('billingHistory.pageOf', { page, pages }),
+      }),
+      button('next', page < pages, 'billingHistory.nextPage'),
+    ],
+  });
+}
+
+function ErrorNotice(props: {
+  part: PartRenderer<BillingHistoryPart>;
+  t: Translate;
+  error: BillingError | null;
+  onRetry: () => unknown;
+}) {
+  const { part, t, error, onRetry } = props;
+  return part('error', 'div', {
+    role: 'alert',
+    'data-state': error?.kind ?? 'error',
+    children: [
+      <p key="text">{t('billingHistory.error')}</p>,
+      part('retryAction', 'button', {
+        key: 'retry',
+        type: 'button',
+        onClick: () => void onRetry(),
+        children: t('common.retry'),
+      }),
+    ],
+  });
+}
