@@ -35,8 +35,8 @@ export type { PlanState } from './plans.js';
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
  *   (`li`), `button` (the call to action; `data-state`: `CardActionState`), `cardError`
  * - `notice` (a polite live region: redirecting, plan changed)
- * - `skeleton` (loading; `aria-busy`), `skeletonCard`, `alert` (loading failed; `data-state`
- *   `error`), `retryAction`, `empty`
+ * - `loading` (`role="status"` while the root is `aria-busy`), `skeleton` (a placeholder card,
+ *   three of them), `alert` (loading failed; `data-state` `error`), `retryAction`, `empty`
  */
 export type PricingTablePart =
   | 'periodSwitch'
@@ -59,8 +59,8 @@ export type PricingTablePart =
   | 'button'
   | 'cardError'
   | 'notice'
+  | 'loading'
   | 'skeleton'
-  | 'skeletonCard'
   | 'alert'
   | 'retryAction'
   | 'empty';
@@ -289,13 +289,13 @@ export function PricingTable(props: PricingTableProps) {
       'aria-label': t('pricingTable.label'),
       'aria-busy': true,
       'data-state': 'loading',
-      children: part('skeleton', 'div', {
+      children: part('loading', 'div', {
         role: 'status',
         'data-state': 'loading',
         children: [
           <span key="text">{t('pricingTable.loading')}</span>,
           ...[0, 1, 2].map((i) =>
-            part('skeletonCard', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
+            part('skeleton', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
           ),
         ],
       }),
