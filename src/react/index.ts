@@ -18,6 +18,12 @@ export {
   type MessageValues,
 } from '../components/messages/index.js';
 export {
+  PortalButton,
+  type PortalButtonPart,
+  type PortalButtonProps,
+  type PortalButtonState,
+} from '../components/PortalButton/index.js';
+export {
   type CardActionState,
   type PeriodChangeDetails,
   type PlanState,
@@ -40,6 +46,17 @@ export type {
   SlotProps,
   Slots,
 } from '../components/shared/slots.js';
+export {
+  type ChangeEstimate,
+  type PlanDirection,
+  UpgradePicker,
+  type UpgradePickerErrorDetails,
+  type UpgradePickerPart,
+  type UpgradePickerProps,
+  type UpgradePickerState,
+  type UpgradePickerSuccess,
+  type UpgradePickerValueDetails,
+} from '../components/UpgradePicker/index.js';
 export { isAllowedRedirect } from './attempt.js';
 export type { Navigate } from './context.js';
 export {
