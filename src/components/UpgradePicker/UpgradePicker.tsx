@@ -43,7 +43,8 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  * in kebab case). The root is a `section` whose `data-state` is an `UpgradePickerState`.
  *
  * - `current` (`section`), `currentTitle` (`h3`), `currentName`, `currentPrice`, `statusBadge`
- *   (`data-state`: the subscription's status), `nextCharge` (`data-state` `renews | ends | ended`)
+ *   (`data-state`: the subscription's status; an unknown status shown as sent), `nextCharge` (the
+ *   date that matters; `data-state` `renews | trialEnds | ends | canceled | nextCharge`)
  * - `disabledReason` (why the plan cannot be changed; `data-state`: the status)
  * - `plans` (`fieldset`; `data-state` `enabled | disabled`), `plansLabel` (`legend`), `plan`
  *   (the `label` of one option; `data-state`: `PlanDirection`), `planInput` (its radio),
@@ -210,6 +211,31 @@ function priceText(t: Translate, format: Formatters, product: Product, units: nu
 }
 
 const known = (list: readonly string[], value: string) => list.includes(value);
+
+/**
+ * The date that matters for the status, worded as `SubscriptionStatus` words it: renewal,
+ * trial end, end, cancellation, else the next charge attempt.
+ */
+function dateOf(s: Subscription): [string, MessageKey, string] | null {
+  const next = s.next_transaction_date ?? undefined;
+  const end = s.current_period_end_date ?? undefined;
+  const pick = (kind: string, key: MessageKey, value: string | undefined) =>
+    value ? ([kind, key, value] as [string, MessageKey, string]) : null;
+  switch (s.status) {
+    case 'active':
+      return pick('renews', 'subscriptionStatus.renewsOn', next ?? end);
+    case 'trialing':
+      return pick('trialEnds', 'subscriptionStatus.trialEndsOn', end ?? next);
+    case 'scheduled_cancel':
+      return pick('ends', 'subscriptionStatus.endsOn', end ?? next);
+    case 'canceled':
+      return pick('canceled', 'subscriptionStatus.canceledOn', s.canceled_at ?? undefined);
+    case 'paused':
+      return null;
+    default:
+      return pick('nextCharge', 'subscriptionStatus.nextCharge', next);
+  }
+}
 
 /** Which of the customer's subscriptions to change when none is named. */
 function defaultSubscription(list: readonly Subscription[] | undefined, pinned: string | null) {
@@ -412,18 +438,11 @@ export function UpgradePicker(props: UpgradePickerProps) {
   };
 
   // -- pieces ----------------------------------------------------------------------------------
-  const statusKey = known(subscriptionStatuses, subscription.status)
-    ? (`subscriptionStatus.${subscription.status}` as MessageKey)
-    : 'subscriptionStatus.unknown';
+  const statusText = known(subscriptionStatuses, subscription.status)
+    ? t(`subscriptionStatus.${subscription.status}` as MessageKey)
+    : subscription.status;
   const reasonId = `${id}-reason`;
-  let dates: [string, MessageKey, string] | null = null;
-  if (subscription.next_transaction_date) {
-    dates = ['renews', 'subscriptionStatus.nextCharge', subscription.next_transaction_date];
-  } else if (subscription.status === 'scheduled_cancel' && subscription.current_period_end_date) {
-    dates = ['ends', 'subscriptionStatus.endsOn', subscription.current_period_end_date];
-  } else if (subscription.canceled_at) {
-    dates = ['ended', 'subscriptionStatus.canceledOn', subscription.canceled_at];
-  }
+  const dates = dateOf(subscription);
 
   const current = part('current', 'section', {
     key: 'current',
@@ -447,7 +466,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
       part('statusBadge', 'span', {
         key: 'status',
         'data-state': subscription.status,
-        children: t(statusKey),
+        children: statusText,
       }),
       dates
         ? part('nextCharge', 'p', {
