@@ -2,8 +2,7 @@
 // A small summary of one subscription: product, status in plain words, the date that matters
 // for that status (renewal, trial end, end, cancellation) and the price.
 import type { ReactNode } from 'react';
-import type { Subscription } from '../../contract/schemas.js';
-import { subscriptionStatuses } from '../../contract/schemas.js';
+import type { Subscription, subscriptionStatuses } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
@@ -49,11 +48,23 @@ export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionS
   subscriptionId?: string;
 }
 
-const knownStatuses = new Set<string>(subscriptionStatuses);
+// Every status of the contract, checked by the compiler both ways; a runtime import of the
+// contract's list would bring every zod schema into this component's bundle.
+const statusKeys = {
+  active: 'subscriptionStatus.active',
+  canceled: 'subscriptionStatus.canceled',
+  unpaid: 'subscriptionStatus.unpaid',
+  paused: 'subscriptionStatus.paused',
+  trialing: 'subscriptionStatus.trialing',
+  scheduled_cancel: 'subscriptionStatus.scheduled_cancel',
+  past_due: 'subscriptionStatus.past_due',
+} satisfies Record<(typeof subscriptionStatuses)[number], MessageKey>;
 
 /** The status in plain words; an unknown status as the service sent it. */
 function statusText(t: Translate, status: string): string {
-  return knownStatuses.has(status) ? t(`subscriptionStatus.${status}` as MessageKey) : status;
+  return Object.hasOwn(statusKeys, status)
+    ? t(statusKeys[status as keyof typeof statusKeys])
+    : status;
 }
 
 /** The date that matters for the status, and how to say it. */
