@@ -83,9 +83,18 @@ export function BillingProvider({
     return () => queryClient.unmount();
   }, [mountHere, queryClient]);
 
+  // The latest `fetch` is read at call time, so an inline function does not make a new client
+  // (and a new context value for every hook) on each render.
+  const latestFetch = useRef(fetch);
+  latestFetch.current = fetch;
   const client = useMemo(
-    () => createProxyClient({ basePath, fetch, retries }),
-    [basePath, fetch, retries],
+    () =>
+      createProxyClient({
+        basePath,
+        retries,
+        fetch: (input, init) => (latestFetch.current ?? globalThis.fetch)(input, init),
+      }),
+    [basePath, retries],
   );
   const originsKey = (checkoutOrigins ?? []).join('\n');
   const origins = useMemo(
