@@ -10,7 +10,7 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
-import { addAmounts } from '../../contract/amount.js';
+import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
 import { creditsHistoryOptions } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
@@ -100,9 +100,7 @@ describe('CreditsHistory: balance and entries', () => {
 
     const region = await screen.findByRole('region', { name: 'Credits history' });
     const exact = harness.sandbox.inspect().credit_balances[account.id] as string;
-    expect(await findBalance()).toHaveTextContent(
-      new Intl.NumberFormat('en-US').format(BigInt(exact)),
-    );
+    expect(await findBalance()).toHaveTextContent(formatAmount(exact, { locale: 'en-US' }));
     expect(within(region).getByText('credits')).toHaveAttribute(
       'data-slot',
       'credits-history-unit-label',
@@ -213,6 +211,7 @@ describe('CreditsHistory: loading older and newer entries', () => {
     const harness = createBillingHarness();
     const account = accountOf(harness, 'cust_ada');
     const before = entriesNewestFirst(harness, account.id);
+    const balanceBefore = harness.sandbox.inspect().credit_balances[account.id] as string;
     renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness });
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await findBalance();
@@ -231,9 +230,9 @@ describe('CreditsHistory: loading older and newer entries', () => {
     expect(newer[0]?.query).toEqual({ limit: '50', ending_before: before[0]?.id });
     const exact = harness.sandbox.inspect().credit_balances[account.id] as string;
     await waitFor(async () =>
-      expect(await findBalance()).toHaveTextContent(exact.replace(/^-/, '-')),
+      expect(await findBalance()).toHaveTextContent(formatAmount(exact, { locale: 'en-US' })),
     );
-    expect(exact).toBe(addAmounts(addAmounts('-152', '700'), '0.25'));
+    expect(exact).toBe(addAmounts(addAmounts(balanceBefore, '700'), '0.25'));
 
     // Nothing newer: said so, and the button stays for later.
     await user.click(screen.getByRole('button', { name: 'Load newer entries' }));

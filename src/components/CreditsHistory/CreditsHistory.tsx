@@ -332,19 +332,20 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
   // -- the virtualised list --------------------------------------------------------------------
   const viewportRef = useRef<HTMLDivElement | null>(null);
   const [active, setActive] = useState(0);
-  const activeRef = useRef(active);
-  activeRef.current = active;
   const focusPending = useRef(false);
-  const rangeExtractor = useCallback((range: Range) => {
-    // The focusable row stays rendered, so focus never falls out of the list while scrolling.
-    const indexes = defaultRangeExtractor(range);
-    const keep = activeRef.current;
-    if (keep < range.count && !indexes.includes(keep)) {
-      indexes.push(keep);
-      indexes.sort((a, b) => a - b);
-    }
-    return indexes;
-  }, []);
+  // The focusable row stays rendered, so focus never falls out of the list while scrolling.
+  // A new function per active row: the virtualiser recomputes its rows when it changes.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (active < range.count && !indexes.includes(active)) {
+        indexes.push(active);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [active],
+  );
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: entries.length,
     getScrollElement: () => viewportRef.current,

@@ -1,0 +1,151 @@
+// CreditsHistory in a real Chromium, with real layout: 100,000 entries keep a bounded DOM while
+// the list is scrolled through, and keyboard navigation reaches both ends.
+import '../../styles.css';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import {
+  type BillingHarness,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { creditsHistoryOptions } from '../../react/options.js';
+import { createProxyClient } from '../../react/proxy-client.js';
+import { CreditsHistory } from './CreditsHistory.js';
+
+afterEach(() => cleanup());
+
+const ROW = 56;
+const OVERSCAN = 5;
+
+function graceMinutes(harness: BillingHarness) {
+  const account = harness.sandbox
+    .fixtures()
+    .credit_accounts.find((a) => a.customer_id === 'cust_grace' && a.name === 'Support minutes');
+  if (!account) throw new Error('seed changed: Grace has no "Support minutes" account');
+  return account;
+}
+
+function listItems() {
+  return within(screen.getByRole('list', { name: 'Entries' })).queryAllByRole('listitem');
+}
+
+function positions() {
+  return listItems().map((li) => Number(li.getAttribute('aria-posinset')));
+}
+
+function viewport() {
+  const element = document.querySelector<HTMLElement>('[data-slot="credits-history-viewport"]');
+  if (!element) throw new Error('no viewport');
+  return element;
+}
+
+/** Two frames: the scroll event, then the virtualiser's render. */
+function frames() {
+  return new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );
+}
+
+describe('CreditsHistory in Chromium', () => {
+  test('100,000 entries: a bounded DOM from top to bottom, the right rows in view', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = graceMinutes(harness);
+    harness.sandbox.generateCreditEntries(minutes.id, 100_000);
+    const total = 100_002; // the two seeded credits and the generated ones
+
+    // The app's prefetch: every page through the real proxy, into the QueryClient.
+    const queryClient = createTestQueryClient();
+    const props = harness.providerProps();
+    const client = createProxyClient({ basePath: props.basePath, fetch: props.fetch });
+    await queryClient.prefetchInfiniteQuery({
+      ...creditsHistoryOptions(client, { accountId: minutes.id, limit: 100 }),
+      pages: Math.ceil(total / 100),
+    });
+
+    renderWithBilling(<CreditsHistory accountId={minutes.id} />, { harness, queryClient });
+    await waitFor(() => expect(listItems().length).toBeGreaterThan(0));
+    const box = viewport();
+    expect(box.clientHeight).toBeGreaterThan(100);
+    expect(box.scrollHeight).toBe(total * ROW);
+    const inView = Math.ceil(box.clientHeight / ROW) + 1;
+    const bound = inView + 2 * OVERSCAN + 1;
+    expect(listItems()[0]).toHaveAttribute('aria-setsize', String(total));
+    expect(await screen.findByRole('status')).toHaveTextContent('All 100,002 entries shown.');
+
+    const max = box.scrollHeight - box.clientHeight;
+    let most = 0;
+    for (const fraction of [0, 0.1, 0.25, 0.5, 0.5001, 0.75, 0.9, 0.999, 1, 0.3, 0]) {
+      const top = Math.round(max * fraction);
+      await act(async () => {
+        box.scrollTop = top;
+        await frames();
+      });
+      const first = Math.floor(box.scrollTop / ROW) + 1;
+      await waitFor(() => expect(positions()).toContain(first));
+      const count = document.querySelectorAll('[data-slot="credits-history-row"]').length;
+      most = Math.max(most, count);
+      expect(count).toBeLessThanOrEqual(bound);
+    }
+    expect(most).toBeGreaterThan(inView - 2);
+    // The oldest entry is the first seeded credit of 120 minutes.
+    await act(async () => {
+      box.scrollTop = max;
+      await frames();
+    });
+    await waitFor(() => expect(positions()).toContain(total));
+    const oldest = listItems().find((li) => li.getAttribute('aria-posinset') === String(total));
+    expect(oldest).toHaveTextContent('+120');
+  });
+
+  test('keyboard: Tab into the list, End and Home reach both ends, arrows move one entry', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = graceMinutes(harness);
+    harness.sandbox.generateCreditEntries(minutes.id, 998);
+    renderWithBilling(<CreditsHistory pageSize={100} autoLoadThreshold={0} />, { harness });
+    await waitFor(() => expect(listItems().length).toBeGreaterThan(0));
+
+    (screen.getByRole('button', { name: 'Load newer entries' }) as HTMLElement).focus();
+    await userEvent.keyboard('{Tab}');
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '1');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '3');
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-posinset', '100'));
+    const focused = document.activeElement as HTMLElement;
+    const box = viewport().getBoundingClientRect();
+    const row = focused.getBoundingClientRect();
+    expect(row.top).toBeGreaterThanOrEqual(box.top - 1);
+    expect(row.bottom).toBeLessThanOrEqual(box.bottom + 1);
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-posinset', '1'));
+  });
+
+  test('scrolling to the end reads older pages by itself, and the DOM stays bounded', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = graceMinutes(harness);
+    harness.sandbox.generateCreditEntries(minutes.id, 5_000);
+    renderWithBilling(<CreditsHistory pageSize={100} />, { harness });
+    await waitFor(() => expect(listItems().length).toBeGreaterThan(0));
+    const box = viewport();
+    const bound = Math.ceil(box.clientHeight / ROW) + 1 + 2 * OVERSCAN + 1;
+
+    for (let page = 2; page <= 6; page++) {
+      await act(async () => {
+        box.scrollTop = box.scrollHeight;
+        await frames();
+      });
+      await waitFor(() => expect(harness.count('creditEntries')).toBeGreaterThanOrEqual(page));
+      await waitFor(() => expect(box.scrollHeight).toBeGreaterThanOrEqual(page * 100 * ROW));
+      expect(
+        document.querySelectorAll('[data-slot="credits-history-row"]').length,
+      ).toBeLessThanOrEqual(bound);
+    }
+    const cursors = harness.requests
+      .filter((r) => r.route === 'creditEntries')
+      .map((r) => r.query.starting_after);
+    expect(cursors[0]).toBeUndefined();
+    expect(new Set(cursors.slice(1)).size).toBe(cursors.length - 1);
+  });
+});
