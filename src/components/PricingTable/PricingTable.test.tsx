@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -11,6 +12,8 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
+import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
+import { createProxyClient } from '../../react/proxy-client.js';
 import { PricingTable } from './PricingTable.js';
 
 /** A signed-in buyer who has bought nothing yet (no customer id). */
@@ -388,6 +391,37 @@ describe('PricingTable: loading, error, empty', () => {
     renderWithBilling(<PricingTable />, { customer: NEW_BUYER, products: [] });
     expect(await screen.findByText('No plans are available right now.')).toBeVisible();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('PricingTable: server rendering', () => {
+  test('renders the whole table on the server from prefetched data', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const queryClient = createTestQueryClient();
+    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
+    await Promise.all([
+      queryClient.prefetchQuery(productsOptions(client)),
+      queryClient.prefetchQuery(customerSubscriptionsOptions(client)),
+    ]);
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <PricingTable />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="ready"');
+    expect(html).toContain('$29.00');
+    expect(html).toMatch(/data-state="current"[^>]*>.*Current plan/);
+  });
+
+  test('without data, the server renders the skeleton', () => {
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
+        <PricingTable />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading plans…');
   });
 });
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import {
   BillingHarnessProvider,
@@ -128,6 +129,18 @@ describe('SubscriptionStatus', () => {
     ).toBeVisible();
     // Data given as a prop is not fetched again.
     expect(harness.count()).toBe(0);
+  });
+
+  test('renders on the server from data it is given', () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const harness = createBillingHarness();
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
+        <SubscriptionStatus subscription={ada} />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="active"');
+    expect(html).toContain('$29.00 per month');
   });
 
   test('loading, then the subscription', async () => {
