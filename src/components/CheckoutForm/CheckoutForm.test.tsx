@@ -1,0 +1,640 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingClient } from '../../client/client.js';
+import { CheckoutForm } from './CheckoutForm.js';
+import { answersToMetadata, checkAnswer, normaliseFields, refusedFields } from './fields.js';
+
+const PRO = 'prod_pro_monthly'; // $29.00 monthly, tax exclusive, no custom fields
+const TEAM = 'prod_team_quarterly'; // $75.00 every 3 months, tax inclusive, companyName (2–200)
+const EBOOK = 'prod_ebook'; // €19.00 once, dedication (optional, 2–60), terms checkbox
+
+/** The checkouts the sandbox holds that this test created (the seed may hold some too). */
+function newCheckouts(harness: BillingHarness, before: number) {
+  return harness.sandbox.inspect().checkouts.slice(before);
+}
+const checkoutCount = (harness: BillingHarness) => harness.sandbox.inspect().checkouts.length;
+
+const submitButton = () => screen.getByRole('button', { name: 'Continue to payment' });
+const form = async (name: string) => screen.findByRole('form', { name });
+
+describeConformance(
+  'CheckoutForm',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={createBillingHarness()}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <CheckoutForm
+        {...props}
+        productId={EBOOK}
+        allowUnits
+        defaultAnswers={{ dedication: 'x' }}
+        defaultUnits={0}
+      />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'form',
+      'summary',
+      'name',
+      'description',
+      'price',
+      'period',
+      'tax',
+      'unitsField',
+      'unitsLabel',
+      'unitsInput',
+      'discount',
+      'field',
+      'fieldLabel',
+      'fieldInput',
+      'fieldCounter',
+      'checkbox',
+      'checkboxLabel',
+      'totals',
+      'total',
+      'status',
+      'submitButton',
+    ],
+    message: 'checkoutForm.submit',
+  },
+);
+
+describe('CheckoutForm: what the buyer sees', () => {
+  test('the product: name, description, price, period and tax mode in plain words', async () => {
+    renderWithBilling(<CheckoutForm productId={TEAM} />);
+    const checkout = await form('Team');
+    expect(screen.getByRole('region', { name: 'Checkout' })).toHaveAttribute('data-state', 'ready');
+    expect(within(checkout).getByRole('heading', { level: 2, name: 'Team' })).toBeVisible();
+    expect(checkout).toHaveTextContent('Pro for up to ten seats, billed every three months.');
+    expect(checkout.querySelector('[data-slot="checkout-form-price"]')).toHaveTextContent('$75.00');
+    expect(checkout).toHaveTextContent('Billed every 3 months');
+    expect(checkout).toHaveTextContent('Tax included');
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAttribute(
+      'maxlength',
+      '200',
+    );
+    expect(screen.getByText('0/200 characters')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toBeVisible();
+    expect(checkout.querySelector('[data-slot="checkout-form-total"]')).toHaveTextContent(
+      'Total$75.00',
+    );
+    expect(checkout).toHaveAttribute('data-state', 'idle');
+    // No units unless allowed.
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+
+  test('a one-time product in euros, tax on top for an exclusive one', async () => {
+    renderWithBilling(
+      <>
+        <CheckoutForm productId={EBOOK} />
+        <CheckoutForm productId={PRO} />
+      </>,
+    );
+    const ebook = await form('The Billing Handbook');
+    expect(ebook).toHaveTextContent('€19.00');
+    expect(ebook).toHaveTextContent('One-time payment');
+    const pro = screen.getByRole('form', { name: 'Pro' });
+    expect(pro).toHaveTextContent('$29.00');
+    expect(pro).toHaveTextContent('Billed monthly');
+    expect(pro).toHaveTextContent('plus tax, calculated at payment');
+  });
+
+  test('the counter follows what is typed', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CheckoutForm productId={EBOOK} />);
+    const dedication = await screen.findByRole('textbox', {
+      name: 'Name for the dedication page (optional)',
+    });
+    await user.type(dedication, 'Ada');
+    expect(screen.getByText('3/60 characters')).toBeVisible();
+    expect(dedication).toHaveAccessibleDescription('3/60 characters');
+  });
+
+  test('loading shows a busy skeleton; a failed load offers a retry', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    harness.failNext({ route: 'products', with: 503 });
+    renderWithBilling(<CheckoutForm productId={TEAM} />, { harness });
+    const region = screen.getByRole('region', { name: 'Checkout' });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(region).toHaveAttribute('data-state', 'loading');
+    expect(region).toHaveTextContent('Loading checkout…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The product could not be loaded.');
+    expect(region).toHaveAttribute('data-state', 'error');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await form('Team')).toBeVisible();
+  });
+
+  test('a product outside the catalog is said to be unavailable', async () => {
+    renderWithBilling(<CheckoutForm productId="prod_legacy_monthly" />);
+    expect(await screen.findByText('This product is not available.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Checkout' })).toHaveAttribute('data-state', 'empty');
+    expect(screen.queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
+  });
+
+  test('outside the provider, the error names the component', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<CheckoutForm productId={TEAM} />)).toThrow(
+      'billing-kit: `CheckoutForm` must be inside `<BillingProvider>`',
+    );
+    vi.restoreAllMocks();
+  });
+});
+
+describe('CheckoutForm: custom fields checked by the service’s rules', () => {
+  test('a required text field left empty: error on the field, focus on it, nothing sent', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={TEAM} />);
+    await form('Team');
+    await user.click(submitButton());
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    expect(company).toHaveFocus();
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(company).toHaveAccessibleDescription('This field is required. 0/200 characters');
+    expect(harness.count('createCheckout')).toBe(0);
+  });
+
+  test('too short, then fixed: the error follows the typing', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CheckoutForm productId={TEAM} />);
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, ' A ');
+    await user.click(submitButton());
+    expect(company).toHaveAccessibleDescription(/^Enter at least 2 characters\./);
+    expect(company).toHaveFocus();
+    await user.type(company, 'cme');
+    expect(company).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Enter at least/)).not.toBeInTheDocument();
+  });
+
+  test('too long (an answer prefilled beyond the limit)', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(
+      <CheckoutForm
+        productId={EBOOK}
+        defaultAnswers={{ dedication: 'x'.repeat(61), terms: true }}
+      />,
+    );
+    await form('The Billing Handbook');
+    expect(screen.getByText('61/60 characters')).toBeVisible();
+    await user.click(submitButton());
+    const dedication = screen.getByRole('textbox', {
+      name: 'Name for the dedication page (optional)',
+    });
+    expect(dedication).toHaveFocus();
+    expect(dedication).toHaveAccessibleDescription(/^Enter at most 60 characters\./);
+  });
+
+  test('a required checkbox must be ticked; an optional text field may stay empty', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={EBOOK} />);
+    await form('The Billing Handbook');
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    const terms = screen.getByRole('checkbox', { name: /I accept the terms/ });
+    expect(terms).toHaveFocus();
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription('Please tick this box to continue.');
+    expect(screen.getByRole('group', { name: 'Terms of sale' })).toContainElement(terms);
+    expect(harness.count('createCheckout')).toBe(0);
+
+    await user.click(terms);
+    expect(terms).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [created] = newCheckouts(harness, before);
+    expect(created?.metadata).toEqual({ terms: 'true' });
+  });
+
+  test('the checkbox label keeps text and https links only, opened safely', async () => {
+    const hostile =
+      'I agree to <a href="javascript:alert(1)">the evil</a>, <a href="data:text/html,<b>x</b>">data</a>, ' +
+      '<img src=x onerror="alert(1)"><script>alert(1)</script>' +
+      '<a href="https://example.com/terms" onclick="alert(1)">the terms</a> and [the policy](https://example.com/privacy)';
+    const { container } = renderWithBilling(
+      <CheckoutForm
+        productId={PRO}
+        customFields={[
+          {
+            type: 'checkbox',
+            key: 'consent',
+            label: 'Consent',
+            checkbox: { label: hostile },
+          },
+        ]}
+      />,
+    );
+    await form('Pro');
+    const label = container.querySelector('[data-slot="checkout-form-checkbox-label"]');
+    expect(label).toHaveTextContent(
+      'I agree to the evil, data, the terms (opens in a new tab) and the policy (opens in a new tab)',
+    );
+    const links = within(label as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/terms',
+      'https://example.com/privacy',
+    ]);
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link).not.toHaveAttribute('onclick');
+    }
+    expect(container.querySelector('img, script, [onerror], [href^="javascript"]')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /I agree to the evil/ })).toBeVisible();
+  });
+});
+
+describe('CheckoutForm: discount codes', () => {
+  test('an active code: the discounted total', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithBilling(<CheckoutForm productId={PRO} />);
+    await form('Pro');
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'LAUNCH20{Enter}');
+    expect(await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months')).toBeVisible();
+    const totals = container.querySelector('[data-slot="checkout-form-totals"]') as HTMLElement;
+    expect(totals).toHaveAttribute('data-state', 'discounted');
+    expect(totals).toHaveTextContent('Subtotal$29.00Discount-$5.80Total$23.20');
+
+    await user.click(screen.getByRole('button', { name: 'Remove code' }));
+    expect(totals).toHaveTextContent(/^Total\$29\.00$/);
+  });
+
+  test.each([
+    ['SUMMER15', PRO, 'This code is unknown or has expired.'],
+    ['NOSUCHCODE', PRO, 'This code is unknown or has expired.'],
+    ['LAUNCH20', TEAM, 'This code does not apply to this product.'],
+    ['READER3', PRO, 'This code does not apply to this product.'],
+  ])('%s on %s: "%s", and the form will not go on with it', async (code, product, reason) => {
+    const user = userEvent.setup();
+    const { harness, container } = renderWithBilling(
+      <CheckoutForm productId={product} defaultAnswers={{ companyName: 'Acme' }} />,
+    );
+    const input = await screen.findByRole('textbox', { name: 'Discount code' });
+    await user.type(input, `${code}{Enter}`);
+    expect(await screen.findByText(reason)).toBeVisible();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const totals = container.querySelector('[data-slot="checkout-form-totals"]');
+    expect(totals).toHaveAttribute('data-state', 'full');
+    await user.click(submitButton());
+    expect(input).toHaveFocus();
+    expect(harness.count('createCheckout')).toBe(0);
+  });
+});
+
+describe('CheckoutForm: submitting', () => {
+  test('storefront (default): the answers go in the metadata, merged with the metadata prop', async () => {
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    const { harness } = renderWithBilling(
+      <CheckoutForm
+        productId={TEAM}
+        metadata={{ campaign: 'spring', companyName: 'overwritten' }}
+        successUrl={`${window.location.origin}/thanks`}
+        onSuccess={onSuccess}
+      />,
+    );
+    await form('Team');
+    const before = checkoutCount(harness);
+    await user.type(screen.getByRole('textbox', { name: 'Company name' }), '  Acme Ltd ');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const created = newCheckouts(harness, before);
+    expect(created).toHaveLength(1);
+    const [checkout] = created;
+    expect(checkout?.metadata).toEqual({ campaign: 'spring', companyName: 'Acme Ltd' });
+    expect(checkout?.success_url).toBe(`${window.location.origin}/thanks`);
+    // Asked here, so the payment page does not ask again.
+    expect(harness.sandbox.checkout(checkout?.id as string).fields).toEqual([]);
+    expect(harness.navigations).toEqual([checkout?.checkout_url]);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ id: checkout?.id });
+
+    const sent = harness.requests.find((r) => r.route === 'createCheckout')?.body;
+    expect(sent).toMatchObject({
+      product_id: TEAM,
+      custom_fields: [],
+      metadata: { campaign: 'spring', companyName: 'Acme Ltd' },
+    });
+    expect(await form('Team')).toHaveAttribute('data-state', 'redirecting');
+    expect(screen.getByText('Taking you to the payment page…')).toBeVisible();
+  });
+
+  test('checkout: the definitions go as custom_fields, and the form only says they will be asked', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={EBOOK} collect="checkout" />);
+    const checkout = await form('The Billing Handbook');
+    expect(within(checkout).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /dedication/ })).not.toBeInTheDocument();
+    expect(checkout).toHaveTextContent(
+      'You will be asked for Name for the dedication page and Terms of sale on the payment page.',
+    );
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [created] = newCheckouts(harness, before);
+    expect(created?.metadata).toBeUndefined();
+    expect(harness.sandbox.checkout(created?.id as string).fields).toEqual([
+      {
+        type: 'text',
+        key: 'dedication',
+        label: 'Name for the dedication page',
+        optional: true,
+        text: { min_length: 2, max_length: 60 },
+      },
+      {
+        type: 'checkbox',
+        key: 'terms',
+        label: 'Terms of sale',
+        optional: false,
+        checkbox: { label: 'I accept the <a href="https://example.com/terms">terms</a>' },
+      },
+    ]);
+  });
+
+  test('units: checked against the limit, priced, and sent', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <CheckoutForm
+        productId={TEAM}
+        allowUnits
+        maxUnits={5}
+        defaultAnswers={{ companyName: 'Acme' }}
+      />,
+    );
+    const checkout = await form('Team');
+    expect(checkout.querySelector('[data-slot="checkout-form-price"]')).toHaveTextContent(
+      '$75.00 each',
+    );
+    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
+    expect(units).toHaveAttribute('min', '1');
+    expect(units).toHaveAttribute('max', '5');
+    await user.clear(units);
+    await user.type(units, '6');
+    await user.click(submitButton());
+    expect(units).toHaveFocus();
+    expect(units).toHaveAccessibleDescription('Enter a whole number from 1 to 5.');
+    expect(harness.count('createCheckout')).toBe(0);
+
+    await user.clear(units);
+    await user.type(units, '3');
+    expect(units).not.toHaveAttribute('aria-invalid');
+    expect(checkout.querySelector('[data-slot="checkout-form-totals"]')).toHaveTextContent(
+      'Subtotal$225.00Total$225.00',
+    );
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(newCheckouts(harness, before)[0]?.units).toBe(3);
+  });
+
+  test('an applied code is sent with the checkout', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={PRO} defaultDiscountCode="FRIENDS10" />,
+    );
+    await screen.findByText('Code FRIENDS10 applied: 10% off on every payment');
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [created] = newCheckouts(harness, before);
+    expect(created?.discount).toMatchObject({ discountCode: 'FRIENDS10' });
+    expect(harness.sandbox.checkout(created?.id as string).charge).toMatchObject({
+      sub_total: 2900,
+      discount_amount: 290,
+    });
+  });
+
+  test('while submitting: busy, said so, and a second submit does nothing', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    renderWithBilling(<CheckoutForm productId={PRO} />, { harness });
+    const checkout = await form('Pro');
+    const before = checkoutCount(harness);
+    const release = harness.hold('createCheckout');
+    await user.click(submitButton());
+    await waitFor(() => expect(checkout).toHaveAttribute('data-state', 'submitting'));
+    expect(checkout).toHaveAttribute('aria-busy', 'true');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Preparing your checkout…')).toBeVisible();
+    await user.click(submitButton());
+    await user.keyboard('{Enter}');
+    release();
+    await waitFor(() => expect(checkout).toHaveAttribute('data-state', 'redirecting'));
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(newCheckouts(harness, before)).toHaveLength(1);
+    expect(harness.navigations).toHaveLength(1);
+  });
+
+  test('a double click makes exactly one checkout', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={PRO} />);
+    await form('Pro');
+    const before = checkoutCount(harness);
+    await user.dblClick(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(newCheckouts(harness, before)).toHaveLength(1);
+  });
+
+  test('a code withdrawn after it was checked: the service’s 400 lands on the code field, input kept', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={TEAM} allowUnits defaultDiscountCode="WELCOME5" onError={onError} />,
+    );
+    await screen.findByText('Code WELCOME5 applied: $5.00 off on the first payment');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, 'Acme');
+    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(units);
+    await user.type(units, '2');
+
+    // The seller withdraws the code while the buyer is on the page.
+    const seller = createBillingClient({
+      apiKey: harness.sandbox.apiKey,
+      baseUrl: harness.sandbox.baseUrl,
+      fetch: harness.sandbox.fetch,
+      allowBrowser: true,
+    });
+    const welcome = harness.sandbox.fixtures().discounts.find((d) => d.code === 'WELCOME5');
+    await seller.discounts.delete({ discount_id: welcome?.id as string });
+
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    const code = screen.getByRole('textbox', { name: 'Discount code' });
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription('This code is unknown or has expired.');
+    expect(await form('Team')).toHaveAttribute('data-state', 'failed');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 400 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Everything the buyer entered is still there.
+    expect(code).toHaveValue('WELCOME5');
+    expect(company).toHaveValue('Acme');
+    expect(units).toHaveValue(2);
+    expect(newCheckouts(harness, before)).toHaveLength(0);
+
+    // Asked again, the code is now unknown; without it, the checkout goes through.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toBeVisible());
+    await user.clear(code);
+    expect(code).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(newCheckouts(harness, before)[0]).toMatchObject({ units: 2 });
+  });
+
+  test('a refusal not tied to a field shows in the form’s alert, input kept', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={TEAM} successUrl="https://elsewhere.example/thanks" />,
+    );
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, 'Acme');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The checkout could not be started. Please try again.',
+    );
+    expect(company).toHaveValue('Acme');
+    expect(harness.navigations).toHaveLength(0);
+  });
+
+  test('after a network failure, trying again makes one checkout', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    renderWithBilling(<CheckoutForm productId={PRO} />, { harness });
+    const checkout = await form('Pro');
+    const before = checkoutCount(harness);
+    harness.failNext({ route: 'createCheckout', with: 'network' });
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The checkout could not be started.',
+    );
+    expect(checkout).toHaveAttribute('data-state', 'failed');
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(newCheckouts(harness, before)).toHaveLength(1);
+    const ids = harness.requests
+      .filter((r) => r.route === 'createCheckout')
+      .map((r) => (r.body as { request_id: string }).request_id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('CheckoutForm in German', () => {
+  test('strings, money and the rules’ messages', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CheckoutForm productId={TEAM} allowUnits />, {
+      provider: { locale: 'de-DE' },
+    });
+    const checkout = await form('Team');
+    expect(screen.getByRole('region', { name: 'Kasse' })).toBeVisible();
+    expect(checkout).toHaveTextContent('je 75,00 $');
+    expect(checkout).toHaveTextContent('Abrechnung alle 3 Monate');
+    expect(checkout).toHaveTextContent('inkl. MwSt.');
+    expect(screen.getByRole('spinbutton', { name: 'Menge' })).toBeVisible();
+    expect(screen.getByText('0/200 Zeichen')).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Rabattcode' }), 'LAUNCH20{Enter}');
+    expect(await screen.findByText('Dieser Code gilt nicht für dieses Produkt.')).toBeVisible();
+    await user.clear(screen.getByRole('textbox', { name: 'Rabattcode' }));
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAccessibleDescription(
+      'Dieses Feld ist erforderlich. 0/200 Zeichen',
+    );
+  });
+
+  test('euros and a discounted total', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithBilling(<CheckoutForm productId={EBOOK} />, {
+      provider: { locale: 'de-DE' },
+    });
+    await form('The Billing Handbook');
+    await user.type(screen.getByRole('textbox', { name: 'Rabattcode' }), 'READER3{Enter}');
+    expect(
+      await screen.findByText('Code READER3 eingelöst: 3,00 € Rabatt auf die erste Zahlung'),
+    ).toBeVisible();
+    expect(container.querySelector('[data-slot="checkout-form-totals"]')).toHaveTextContent(
+      'Zwischensumme19,00 €Rabatt-3,00 €Gesamt16,00 €',
+    );
+    expect(screen.getByText('Einmalige Zahlung')).toBeVisible();
+  });
+});
+
+describe('custom field rules', () => {
+  const [text, box] = normaliseFields([
+    {
+      type: 'text',
+      key: 'company',
+      label: 'Company',
+      optional: false,
+      text: { minimum_length: 2, max_length: 5, value: null },
+    },
+    { type: 'checkbox', key: 'terms', label: 'Terms', optional: true, checkbox: { label: 'x' } },
+    { type: 'date', key: 'when', label: 'When' },
+  ]) as [ReturnType<typeof normaliseFields>[number], ReturnType<typeof normaliseFields>[number]];
+
+  test('both forms of definition, unknown types left out', () => {
+    expect(text.input).toEqual({
+      type: 'text',
+      key: 'company',
+      label: 'Company',
+      optional: false,
+      text: { min_length: 2, max_length: 5 },
+    });
+    expect(box.input).toEqual({
+      type: 'checkbox',
+      key: 'terms',
+      label: 'Terms',
+      optional: true,
+      checkbox: { label: 'x' },
+    });
+    expect(
+      normaliseFields([{ type: 'text', key: 'a', label: 'A', text: { min_length: 1 } }])[0],
+    ).toMatchObject({ minLength: 1, optional: false });
+  });
+
+  test('lengths after trimming; optional boxes may stay unticked', () => {
+    expect(checkAnswer(text, '  ')).toEqual({ key: 'checkoutForm.required' });
+    expect(checkAnswer(text, ' a ')).toMatchObject({ key: 'checkoutForm.tooShort' });
+    expect(checkAnswer(text, ' abcde ')).toBeNull();
+    expect(checkAnswer(text, 'abcdef')).toMatchObject({ key: 'checkoutForm.tooLong' });
+    expect(checkAnswer(box, false)).toBeNull();
+    expect(answersToMetadata([text, box], { company: ' ab ', terms: false })).toEqual({
+      company: 'ab',
+      terms: 'false',
+    });
+  });
+
+  test('refused fields from the proxy’s list, else from the service’s lines', () => {
+    expect(
+      refusedFields({
+        kind: 'invalid_request',
+        fields: [{ field: 'units', message: 'x' }],
+        messages: [],
+      }),
+    ).toEqual([{ field: 'units', message: 'x' }]);
+    expect(
+      refusedFields({
+        kind: 'invalid_request',
+        messages: ['discount_code "X" does not exist', 'something else happened'],
+      }).map((f) => f.field),
+    ).toEqual(['discount_code', 'something']);
+    expect(refusedFields({ kind: 'server', messages: ['units broke'] })).toEqual([]);
+  });
+});

@@ -1,0 +1,658 @@
+'use client';
+// The checkout form for one product: what is bought and for how much, units, a discount code
+// with a live check, the product's custom fields checked by the service's rules, and the
+// button that starts the checkout and sends the buyer to the payment page.
+import {
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { BillingError } from '../../client/error.js';
+import type { Checkout, Product } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { billingKeys } from '../../react/keys.js';
+import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
+import { useProducts } from '../../react/queries.js';
+import { type DiscountCheck, DiscountField } from '../DiscountField/DiscountField.js';
+import { discountOff } from '../DiscountField/discount.js';
+import { type MessageKey, useMessages } from '../messages/index.js';
+import { useFormat } from '../shared/format.js';
+import { renderLinkMarkup } from '../shared/markup.js';
+import { type CustomizableProps, useParts } from '../shared/slots.js';
+import {
+  answersToMetadata,
+  type CheckoutMetadata,
+  type CustomFieldDefinition,
+  checkAnswer,
+  type FieldAnswers,
+  type FormField,
+  normaliseFields,
+  refusedFields,
+} from './fields.js';
+
+/**
+ * The parts of `CheckoutForm`.
+ * - States: `skeleton` (loading), `loadError` with `retryAction`, `empty` (no such product).
+ * - The form: `form`; the summary: `summary`, `name`, `description`, `price`, `period`, `tax`.
+ * - Units: `unitsField`, `unitsLabel`, `unitsInput`, `unitsError`.
+ * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`).
+ * - Custom fields: `field` (one per field), `fieldLabel`, `fieldInput`, `fieldCounter`,
+ *   `fieldError`, `checkbox`, `checkboxLabel`; `fieldsNote` when the checkout page asks them.
+ * - `totals` with its `total` row; `alert` (a failure not tied to a field), `status` (live
+ *   progress), `submitButton`.
+ */
+export type CheckoutFormPart =
+  | 'skeleton'
+  | 'loadError'
+  | 'retryAction'
+  | 'empty'
+  | 'form'
+  | 'summary'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'period'
+  | 'tax'
+  | 'unitsField'
+  | 'unitsLabel'
+  | 'unitsInput'
+  | 'unitsError'
+  | 'discount'
+  | 'field'
+  | 'fieldLabel'
+  | 'fieldInput'
+  | 'fieldCounter'
+  | 'fieldError'
+  | 'checkbox'
+  | 'checkboxLabel'
+  | 'fieldsNote'
+  | 'totals'
+  | 'total'
+  | 'alert'
+  | 'status'
+  | 'submitButton';
+
+/** Where the custom fields are asked: in this form, or on the service's checkout page. */
+export type CheckoutFormCollect = 'storefront' | 'checkout';
+
+export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
+  /** The product to buy; it must be in the proxy's catalog. Required. */
+  productId: string;
+  /** Let the buyer choose how many units to buy. Default: `false` (one unit). */
+  allowUnits?: boolean;
+  /** The most units the buyer may choose, when `allowUnits`. Default: `100`. */
+  maxUnits?: number;
+  /** The units to start with, when `allowUnits`. Default: `1`. */
+  defaultUnits?: number;
+  /** A discount code to start with; it is checked at once. Default: `''`. */
+  defaultDiscountCode?: string;
+  /**
+   * The custom fields to ask, in the service's response form (a product's `custom_fields`) or
+   * request form (`text.min_length`); at most three. Default: the product's `custom_fields`.
+   */
+  customFields?: readonly CustomFieldDefinition[];
+  /**
+   * Where the custom fields are asked. `storefront`: in this form, checked by the service's
+   * rules, and the answers sent in the checkout's `metadata`, one key per field key (text
+   * trimmed and left out when an optional field is blank; a checkbox as `"true"` or
+   * `"false"`), with an empty `custom_fields` list so the checkout page does not ask them
+   * again. `checkout`: the definitions are sent as the checkout's `custom_fields` and the
+   * service's checkout page asks them; this form only says so. Default: `'storefront'`.
+   */
+  collect?: CheckoutFormCollect;
+  /** Answers to start with, by field key (text, or a checkbox's `true`). Default: none. */
+  defaultAnswers?: Readonly<FieldAnswers>;
+  /**
+   * Metadata for the checkout, merged with the answers (an answer wins over a key of the same
+   * name). Default: none.
+   */
+  metadata?: Readonly<CheckoutMetadata>;
+  /**
+   * Where the payment page sends the buyer after paying; it must be on an origin the proxy
+   * allows. Default: the product's `default_success_url`, else the proxy's own origin.
+   */
+  successUrl?: string;
+  /** Called once the checkout exists, as the buyer is sent to its page. Default: none. */
+  onSuccess?: (checkout: Checkout, body: CheckoutInput) => void;
+  /** Called when the checkout could not be started (the input stays). Default: none. */
+  onError?: (error: BillingError, body: CheckoutInput) => void;
+}
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+const periodKeys: Record<string, MessageKey> = {
+  'every-day': 'checkoutForm.period.every-day',
+  'every-month': 'checkoutForm.period.every-month',
+  'every-three-months': 'checkoutForm.period.every-three-months',
+  'every-six-months': 'checkoutForm.period.every-six-months',
+  'every-year': 'checkoutForm.period.every-year',
+  once: 'checkoutForm.period.once',
+};
+
+const UNITS = 'units';
+const DISCOUNT = 'discount';
+const fieldSlot = (key: string) => `field:${key}`;
+
+/**
+ * A checkout form for one product of the catalog.
+ *
+ * @example
+ * <CheckoutForm productId="prod_team_quarterly" allowUnits maxUnits={10} />
+ */
+export function CheckoutForm(props: CheckoutFormProps) {
+  useBillingContext('CheckoutForm');
+  const part = useParts<CheckoutFormPart>('CheckoutForm', props);
+  const t = useMessages();
+  const products = useProducts();
+  const product = products.data?.find((p) => p.id === props.productId);
+
+  if (products.isPending) {
+    return part('root', 'section', {
+      'aria-label': t('checkoutForm.label'),
+      'aria-busy': true,
+      'data-state': 'loading',
+      children: part('skeleton', 'div', {
+        'data-state': 'loading',
+        children: <span style={visuallyHidden}>{t('checkoutForm.loading')}</span>,
+      }),
+    });
+  }
+  if (products.isError) {
+    return part('root', 'section', {
+      'aria-label': t('checkoutForm.label'),
+      'data-state': 'error',
+      children: part('loadError', 'div', {
+        role: 'alert',
+        'data-state': 'error',
+        children: (
+          <>
+            {t('checkoutForm.loadError')}{' '}
+            {part('retryAction', 'button', {
+              type: 'button',
+              onClick: () => void products.refetch(),
+              children: t('common.retry'),
+            })}
+          </>
+        ),
+      }),
+    });
+  }
+  if (!product) {
+    return part('root', 'section', {
+      'aria-label': t('checkoutForm.label'),
+      'data-state': 'empty',
+      children: part('empty', 'p', {
+        'data-state': 'empty',
+        children: t('checkoutForm.unavailable'),
+      }),
+    });
+  }
+  return <CheckoutFormReady {...props} product={product} />;
+}
+
+type ReadyProps = CheckoutFormProps & { product: Product };
+
+function CheckoutFormReady(props: ReadyProps) {
+  const {
+    product,
+    allowUnits = false,
+    maxUnits = 100,
+    defaultUnits = 1,
+    defaultDiscountCode = '',
+    collect = 'storefront',
+    defaultAnswers,
+    customFields,
+    metadata,
+    successUrl,
+  } = props;
+  const part = useParts<CheckoutFormPart>('CheckoutForm', props);
+  const t = useMessages();
+  const format = useFormat();
+  const id = useId();
+  const { queryClient } = useBillingContext('CheckoutForm');
+
+  const fields = useMemo(
+    () => normaliseFields(customFields ?? product.custom_fields ?? []),
+    [customFields, product.custom_fields],
+  );
+  const askHere = collect === 'storefront';
+
+  const [units, setUnits] = useState(String(defaultUnits));
+  const [code, setCode] = useState(defaultDiscountCode);
+  const [discount, setDiscount] = useState<DiscountCheck | null>(null);
+  const [answers, setAnswers] = useState<FieldAnswers>(() => {
+    const initial: FieldAnswers = {};
+    for (const field of fields) {
+      initial[field.key] =
+        defaultAnswers?.[field.key] ?? field.value ?? (field.type === 'checkbox' ? false : '');
+    }
+    return initial;
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ slot: string } | null>(null);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const refs = useRef(new Map<string, Ref<HTMLElement>>());
+  const register = useCallback((slot: string): Ref<HTMLElement> => {
+    let ref = refs.current.get(slot);
+    if (!ref) {
+      ref = (node: HTMLElement | null) => {
+        if (node) controls.current.set(slot, node);
+        else controls.current.delete(slot);
+      };
+      refs.current.set(slot, ref);
+    }
+    return ref;
+  }, []);
+
+  // Focus moves only after the render that marks the field invalid, so a screen reader reads
+  // the field together with its error.
+  useEffect(() => {
+    if (!focusRequest) return;
+    controls.current.get(focusRequest.slot)?.focus();
+  }, [focusRequest]);
+
+  const checkUnits = (text: string): string | null => {
+    const n = Number(text);
+    return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= maxUnits
+      ? null
+      : t('checkoutForm.unitsRange', { max: maxUnits });
+  };
+  const checkField = (field: FormField, answer: string | boolean | undefined): string | null => {
+    const problem = checkAnswer(field, answer);
+    return problem ? t(problem.key, 'values' in problem ? problem.values : undefined) : null;
+  };
+  const setError = (slot: string, message: string | null) =>
+    setErrors((current) => {
+      if ((current[slot] ?? null) === message) return current;
+      const next = { ...current };
+      if (message === null) delete next[slot];
+      else next[slot] = message;
+      return next;
+    });
+
+  const refuse = (error: BillingError) => {
+    const found: Record<string, string> = {};
+    let unmapped = error.kind !== 'invalid_request';
+    const issues = refusedFields(error);
+    if (issues.length === 0) unmapped = true;
+    for (const issue of issues) {
+      const custom = /^(?:custom_fields\.(\d+)|metadata\.(\w+))/.exec(issue.field);
+      const field = custom
+        ? custom[1] !== undefined
+          ? fields[Number(custom[1])]
+          : fields.find((f) => f.key === custom[2])
+        : undefined;
+      if (issue.field === 'units' && allowUnits) {
+        found[UNITS] ??= t('checkoutForm.unitsRange', { max: maxUnits });
+      } else if (issue.field === 'discount_code') {
+        found[DISCOUNT] ??= t('discountField.unknown');
+        // The live check said yes earlier; ask again, so the field shows the code as it is now.
+        void queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
+      } else if (field && askHere) {
+        found[fieldSlot(field.key)] ??= t('checkoutForm.fieldRejected');
+      } else {
+        unmapped = true;
+      }
+    }
+    setErrors(found);
+    setAlert(unmapped ? t('checkoutForm.failed') : null);
+    const first = [UNITS, DISCOUNT, ...fields.map((f) => fieldSlot(f.key))].find(
+      (slot) => found[slot] !== undefined,
+    );
+    if (first) setFocusRequest({ slot: first });
+  };
+
+  const { state, checkout } = useCheckout({
+    onSuccess: (created, body) => props.onSuccess?.(created, body),
+    onError: (error, body) => {
+      refuse(error);
+      props.onError?.(error, body);
+    },
+  });
+  const busy = state === 'submitting' || state === 'redirecting';
+  const inFlight = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || busy) return;
+    const found: Record<string, string> = {};
+    if (allowUnits) {
+      const problem = checkUnits(units);
+      if (problem) found[UNITS] = problem;
+    }
+    const typed = code.trim();
+    if (typed !== '' && discount?.code === typed && discount.status === 'invalid') {
+      // The field already says why; the buyer fixes or removes the code.
+      found[DISCOUNT] = '';
+    }
+    if (askHere) {
+      for (const field of fields) {
+        const problem = checkField(field, answers[field.key]);
+        if (problem) found[fieldSlot(field.key)] = problem;
+      }
+    }
+    const order = [UNITS, DISCOUNT, ...fields.map((f) => fieldSlot(f.key))];
+    const first = order.find((slot) => found[slot] !== undefined);
+    setAlert(null);
+    if (first) {
+      delete found[DISCOUNT];
+      setErrors(found);
+      setFocusRequest({ slot: first });
+      return;
+    }
+    setErrors({});
+
+    const body: CheckoutInput = { product_id: product.id };
+    if (allowUnits) body.units = Number(units);
+    if (typed !== '') body.discount_code = typed;
+    if (successUrl !== undefined) body.success_url = successUrl;
+    const sent: CheckoutMetadata = { ...metadata };
+    if (fields.length > 0) {
+      if (askHere) {
+        Object.assign(sent, answersToMetadata(fields, answers));
+        body.custom_fields = [];
+      } else {
+        body.custom_fields = fields.map((field) => field.input);
+      }
+    }
+    if (Object.keys(sent).length > 0) body.metadata = sent;
+    inFlight.current = true;
+    try {
+      await checkout(body);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  // -- what is shown ---------------------------------------------------------------------------
+  const nameId = `${id}-name`;
+  const unitCount = allowUnits ? Number(units) : 1;
+  const validUnits = Number.isInteger(unitCount) && unitCount >= 1 ? unitCount : 1;
+  const subtotal = product.price * validUnits;
+  const applied = discount?.status === 'applied' && discount.code === code.trim();
+  const off = applied && discount.preview ? discountOff(discount.preview, subtotal) : 0;
+  const money = (cents: number) => format.money(cents, product.currency);
+  const period = product.billing_type === 'onetime' ? 'once' : product.billing_period;
+  const taxText =
+    product.tax_mode === 'inclusive' ? t('checkoutForm.taxIncluded') : t('checkoutForm.plusTax');
+
+  const describedBy = (...ids: Array<string | false | undefined>) =>
+    ids.filter(Boolean).join(' ') || undefined;
+
+  const renderField = (field: FormField, index: number): ReactNode => {
+    const slot = fieldSlot(field.key);
+    const inputId = `${id}-field-${index}`;
+    const errorId = `${inputId}-error`;
+    const counterId = `${inputId}-counter`;
+    const error = errors[slot];
+    const answer = answers[field.key];
+    const labelText = field.optional ? `${field.label} ${t('checkoutForm.optional')}` : field.label;
+    const change = (next: string | boolean) => {
+      setAnswers((current) => ({ ...current, [field.key]: next }));
+      // Once marked, a field's error follows what the buyer types.
+      if (error !== undefined) setError(slot, checkField(field, next));
+    };
+    const errorPart =
+      error !== undefined
+        ? part('fieldError', 'p', { id: errorId, 'data-state': 'invalid', children: error })
+        : null;
+
+    if (field.type === 'checkbox') {
+      return part('field', 'fieldset', {
+        key: field.key,
+        'data-state': error !== undefined ? 'invalid' : 'valid',
+        'data-type': 'checkbox',
+        children: (
+          <>
+            {part('fieldLabel', 'legend', {
+              children: labelText,
+            })}
+            {part('checkboxLabel', 'label', {
+              htmlFor: inputId,
+              children: (
+                <>
+                  {part('checkbox', 'input', {
+                    ref: register(slot),
+                    id: inputId,
+                    type: 'checkbox',
+                    name: field.key,
+                    checked: answer === true,
+                    required: !field.optional,
+                    disabled: busy,
+                    'aria-invalid': error !== undefined || undefined,
+                    'aria-describedby': describedBy(error !== undefined && errorId),
+                    'data-state': answer === true ? 'checked' : 'unchecked',
+                    onChange: (event) => change((event.target as HTMLInputElement).checked),
+                  })}{' '}
+                  {renderLinkMarkup(field.checkboxLabel ?? field.label, {
+                    newTabLabel: t('common.opensInNewTab'),
+                  })}
+                </>
+              ),
+            })}
+            {errorPart}
+          </>
+        ),
+      });
+    }
+    const text = typeof answer === 'string' ? answer : '';
+    return part('field', 'div', {
+      key: field.key,
+      'data-state': error !== undefined ? 'invalid' : 'valid',
+      'data-type': 'text',
+      children: (
+        <>
+          {part('fieldLabel', 'label', {
+            htmlFor: inputId,
+            children: labelText,
+          })}
+          {part('fieldInput', 'input', {
+            ref: register(slot),
+            id: inputId,
+            type: 'text',
+            name: field.key,
+            value: text,
+            required: !field.optional,
+            maxLength: field.maxLength,
+            disabled: busy,
+            'aria-invalid': error !== undefined || undefined,
+            'aria-describedby': describedBy(
+              error !== undefined && errorId,
+              field.maxLength !== undefined && counterId,
+            ),
+            'data-state': error !== undefined ? 'invalid' : 'valid',
+            onChange: (event) => change((event.target as HTMLInputElement).value),
+          })}
+          {field.maxLength !== undefined
+            ? part('fieldCounter', 'span', {
+                id: counterId,
+                'data-state': text.length > field.maxLength ? 'over' : 'within',
+                children: t('checkoutForm.characterCount', {
+                  count: text.length,
+                  max: field.maxLength,
+                }),
+              })
+            : null}
+          {errorPart}
+        </>
+      ),
+    });
+  };
+
+  const unitsId = `${id}-units`;
+  const unitsError = errors[UNITS];
+  const fieldsNote = (): string => {
+    const labels = fields.map((f) => f.label);
+    const list =
+      typeof Intl.ListFormat === 'function'
+        ? new Intl.ListFormat(format.locale, { type: 'conjunction' }).format(labels)
+        : labels.join(', ');
+    return t('checkoutForm.fieldsAtCheckout', { fields: list });
+  };
+  const progress =
+    state === 'submitting'
+      ? t('checkoutForm.submitting')
+      : state === 'redirecting'
+        ? t('checkoutForm.redirecting')
+        : '';
+
+  return part('root', 'section', {
+    'aria-label': t('checkoutForm.label'),
+    'data-state': 'ready',
+    children: part('form', 'form', {
+      noValidate: true,
+      'aria-labelledby': nameId,
+      'aria-busy': busy || undefined,
+      'data-state': state satisfies CheckoutState,
+      onSubmit: submit,
+      children: (
+        <>
+          {part('summary', 'div', {
+            children: (
+              <>
+                {part('name', 'h2', { id: nameId, children: product.name })}
+                {product.description
+                  ? part('description', 'p', { children: product.description })
+                  : null}
+                {part('price', 'p', {
+                  children: (
+                    <>
+                      {allowUnits
+                        ? t('checkoutForm.unitPrice', { amount: money(product.price) })
+                        : money(product.price)}
+                    </>
+                  ),
+                })}
+                {part('period', 'p', {
+                  'data-state': period,
+                  children: t(periodKeys[period] ?? 'checkoutForm.period.unknown'),
+                })}
+                {part('tax', 'p', { 'data-state': product.tax_mode, children: taxText })}
+              </>
+            ),
+          })}
+          {allowUnits
+            ? part('unitsField', 'div', {
+                'data-state': unitsError !== undefined ? 'invalid' : 'valid',
+                children: (
+                  <>
+                    {part('unitsLabel', 'label', {
+                      htmlFor: unitsId,
+                      children: t('checkoutForm.units'),
+                    })}
+                    {part('unitsInput', 'input', {
+                      ref: register(UNITS),
+                      id: unitsId,
+                      type: 'number',
+                      name: 'units',
+                      inputMode: 'numeric',
+                      min: 1,
+                      max: maxUnits,
+                      step: 1,
+                      value: units,
+                      disabled: busy,
+                      'aria-invalid': unitsError !== undefined || undefined,
+                      'aria-describedby': describedBy(
+                        unitsError !== undefined && `${unitsId}-error`,
+                      ),
+                      'data-state': unitsError !== undefined ? 'invalid' : 'valid',
+                      onChange: (event) => {
+                        const next = (event.target as HTMLInputElement).value;
+                        setUnits(next);
+                        if (unitsError !== undefined) setError(UNITS, checkUnits(next));
+                      },
+                    })}
+                    {unitsError !== undefined
+                      ? part('unitsError', 'p', {
+                          id: `${unitsId}-error`,
+                          'data-state': 'invalid',
+                          children: unitsError,
+                        })
+                      : null}
+                  </>
+                ),
+              })
+            : null}
+          {part('discount', 'div', {
+            'data-state': errors[DISCOUNT] !== undefined ? 'invalid' : (discount?.status ?? 'idle'),
+            children: (
+              <DiscountField
+                productId={product.id}
+                value={code}
+                onValueChange={(next) => {
+                  setCode(next);
+                  setError(DISCOUNT, null);
+                }}
+                onCheckChange={setDiscount}
+                error={errors[DISCOUNT] ?? null}
+                inputRef={register(DISCOUNT) as Ref<HTMLInputElement>}
+                disabled={busy}
+              />
+            ),
+          })}
+          {fields.length > 0
+            ? askHere
+              ? fields.map(renderField)
+              : part('fieldsNote', 'p', { children: fieldsNote() })
+            : null}
+          {part('totals', 'dl', {
+            'data-state': off > 0 ? 'discounted' : 'full',
+            children: (
+              <>
+                {validUnits > 1 || off > 0 ? (
+                  <div data-row="subtotal">
+                    <dt>{t('checkoutForm.subtotal')}</dt>
+                    <dd>{money(subtotal)}</dd>
+                  </div>
+                ) : null}
+                {off > 0 ? (
+                  <div data-row="discount">
+                    <dt>{t('checkoutForm.discount')}</dt>
+                    <dd>{money(-off)}</dd>
+                  </div>
+                ) : null}
+                {part('total', 'div', {
+                  'data-state': off > 0 ? 'discounted' : 'full',
+                  children: (
+                    <>
+                      <dt>{t('checkoutForm.total')}</dt>
+                      <dd>{money(subtotal - off)}</dd>
+                    </>
+                  ),
+                })}
+              </>
+            ),
+          })}
+          {alert !== null
+            ? part('alert', 'div', { role: 'alert', 'data-state': 'failed', children: alert })
+            : null}
+          {part('status', 'p', { role: 'status', 'data-state': state, children: progress })}
+          {part('submitButton', 'button', {
+            type: 'submit',
+            'aria-disabled': busy || undefined,
+            'data-state': state,
+            children: t('checkoutForm.submit'),
+          })}
+        </>
+      ),
+    }),
+  });
+}

@@ -1,0 +1,163 @@
+// A product's custom fields for the storefront form, without React: definitions in either of
+// the service's forms made into one, the buyer's answers checked by the service's rules, and
+// the answers turned into checkout metadata.
+import type { FieldIssue } from '../../contract/issues.js';
+import {
+  type CustomField,
+  type CustomFieldInput,
+  customFieldTypes,
+  MAX_CUSTOM_FIELDS,
+} from '../../contract/schemas.js';
+
+/** Checkout metadata: free key-value pairs (the service shows strings and numbers). */
+export type CheckoutMetadata = Record<string, string | number | boolean | null>;
+
+/** A custom field definition as the service answers it (a product's) or as a request sends it. */
+export type CustomFieldDefinition = CustomField | CustomFieldInput;
+
+/** One field, normalised: the request form to send, plus what the form needs to ask it. */
+export type FormField = {
+  type: 'text' | 'checkbox';
+  key: string;
+  label: string;
+  optional: boolean;
+  /** Fewest characters of a text answer (after trimming). */
+  minLength?: number;
+  /** Most characters of a text answer. */
+  maxLength?: number;
+  /** The checkbox's own label, which may hold link markup. */
+  checkboxLabel?: string;
+  /** The prefilled answer the service sent, if any. */
+  value?: string | boolean;
+  /** The definition in the request form (`text.min_length`), for `collect="checkout"`. */
+  input: CustomFieldInput;
+};
+
+/** A buyer's answers by field key: text, or whether the box is ticked. */
+export type FieldAnswers = Record<string, string | boolean>;
+
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/**
+ * The fields in one form. A field of a type the service added later (neither `text` nor
+ * `checkbox`) cannot be asked and is left out; so is any beyond the service's limit of three.
+ */
+export function normaliseFields(definitions: readonly CustomFieldDefinition[]): FormField[] {
+  const fields: FormField[] = [];
+  for (const definition of definitions) {
+    if (!(customFieldTypes as readonly string[]).includes(definition.type)) continue;
+    const type = definition.type as FormField['type'];
+    const text = definition.text as
+      | { min_length?: unknown; minimum_length?: unknown; max_length?: unknown; value?: unknown }
+      | null
+      | undefined;
+    const checkbox = definition.checkbox as
+      | { label?: string | null; value?: unknown }
+      | null
+      | undefined;
+    const field: FormField = {
+      type,
+      key: definition.key,
+      label: definition.label,
+      optional: definition.optional === true,
+      input: { type, key: definition.key, label: definition.label },
+    };
+    if (definition.optional !== undefined && definition.optional !== null) {
+      field.input.optional = definition.optional;
+    }
+    if (type === 'text') {
+      const min = count(text?.min_length) ?? count(text?.minimum_length);
+      const max = count(text?.max_length);
+      field.input.text = {};
+      if (min !== undefined) {
+        field.minLength = min;
+        field.input.text.min_length = min;
+      }
+      if (max !== undefined) {
+        field.maxLength = max;
+        field.input.text.max_length = max;
+      }
+      if (typeof text?.value === 'string') field.value = text.value;
+    } else {
+      if (checkbox?.label) field.checkboxLabel = checkbox.label;
+      field.input.checkbox = checkbox?.label ? { label: checkbox.label } : {};
+      if (typeof checkbox?.value === 'boolean') field.value = checkbox.value;
+    }
+    fields.push(field);
+    if (fields.length === MAX_CUSTOM_FIELDS) break;
+  }
+  return fields;
+}
+
+/** What is wrong with one answer, as a message key and its values; null when it is fine. */
+export type AnswerProblem =
+  | { key: 'checkoutForm.required' }
+  | { key: 'checkoutForm.mustAccept' }
+  | { key: 'checkoutForm.tooShort'; values: { min: number } }
+  | { key: 'checkoutForm.tooLong'; values: { max: number } };
+
+/**
+ * Checks an answer by the service's rules (those its checkout page applies): a required text
+ * answer must not be blank, and any text answer given must have between `min_length` and
+ * `max_length` characters once trimmed; a required checkbox must be ticked. An optional field
+ * left blank is fine.
+ */
+export function checkAnswer(
+  field: FormField,
+  answer: string | boolean | undefined,
+): AnswerProblem | null {
+  if (field.type === 'checkbox') {
+    return !field.optional && answer !== true ? { key: 'checkoutForm.mustAccept' } : null;
+  }
+  const text = typeof answer === 'string' ? answer.trim() : '';
+  if (text === '') return field.optional ? null : { key: 'checkoutForm.required' };
+  if (field.minLength !== undefined && text.length < field.minLength) {
+    return { key: 'checkoutForm.tooShort', values: { min: field.minLength } };
+  }
+  if (field.maxLength !== undefined && text.length > field.maxLength) {
+    return { key: 'checkoutForm.tooLong', values: { max: field.maxLength } };
+  }
+  return null;
+}
+
+/**
+ * The answers as checkout metadata, one key per field key: text trimmed (left out when an
+ * optional field is blank), a checkbox as the string `"true"` or `"false"` (metadata values
+ * the service shows are strings and numbers, so a boolean is sent as text).
+ */
+export function answersToMetadata(
+  fields: readonly FormField[],
+  answers: FieldAnswers,
+): CheckoutMetadata {
+  const metadata: CheckoutMetadata = {};
+  for (const field of fields) {
+    const answer = answers[field.key];
+    if (field.type === 'checkbox') {
+      metadata[field.key] = answer === true ? 'true' : 'false';
+    } else {
+      const text = typeof answer === 'string' ? answer.trim() : '';
+      if (text !== '') metadata[field.key] = text;
+    }
+  }
+  return metadata;
+}
+
+/**
+ * The failing fields of a refused checkout: the proxy's `fields` when it lists them, otherwise
+ * the service's message lines, which name their field first (`discount_code "X" expired …`).
+ */
+export function refusedFields(error: {
+  kind: string;
+  fields?: readonly FieldIssue[] | undefined;
+  messages: readonly string[];
+}): FieldIssue[] {
+  if (error.fields && error.fields.length > 0) return [...error.fields];
+  if (error.kind !== 'invalid_request') return [];
+  const issues: FieldIssue[] = [];
+  for (const line of error.messages) {
+    const match = /^([A-Za-z_][\w]*(?:\.[\w]+)*)\s+(.+)$/.exec(line.trim());
+    if (match) issues.push({ field: match[1] as string, message: match[2] as string });
+  }
+  return issues;
+}
