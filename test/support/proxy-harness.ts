@@ -128,17 +128,24 @@ export function proxyHarness(options: HarnessOptions = {}) {
   });
   const handler = scanResponses(raw, sandbox.apiKey);
 
+  /** A session cookie value for this customer (what the seller's login would set). */
+  function session(customer: { id?: string; email?: string }): string {
+    const token = `t${sessions.size}_${customer.id ?? customer.email}`;
+    sessions.set(token, customer);
+    return `session=${token}`;
+  }
+
   /** Builds the Request a browser on the shop would send. */
   function request(method: string, path: string, call: CallOptions = {}): Request {
     const headers = new Headers(call.headers);
     const cookies: string[] = [];
     if (call.as !== undefined || call.asEmail !== undefined) {
-      const token = `t${sessions.size}_${call.as ?? call.asEmail}`;
-      sessions.set(token, {
-        ...(call.as !== undefined ? { id: call.as } : {}),
-        ...(call.asEmail !== undefined ? { email: call.asEmail } : {}),
-      });
-      cookies.push(`session=${token}`);
+      cookies.push(
+        session({
+          ...(call.as !== undefined ? { id: call.as } : {}),
+          ...(call.asEmail !== undefined ? { email: call.asEmail } : {}),
+        }),
+      );
     }
     if (call.admin) cookies.push('admin=yes');
     if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
@@ -175,5 +182,5 @@ export function proxyHarness(options: HarnessOptions = {}) {
     };
   }
 
-  return { sandbox, fixtures, handler, raw, upstream, errors, request, call };
+  return { sandbox, fixtures, handler, raw, upstream, errors, session, request, call };
 }
