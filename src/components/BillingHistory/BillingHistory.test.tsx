@@ -1,0 +1,414 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingClient } from '../../client/client.js';
+import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
+import { BillingHistory, type BillingHistoryPageChangeDetails } from './BillingHistory.js';
+
+const ADA = 'cust_ada';
+
+/** The service's own answer for a customer's transactions, read straight from the sandbox. */
+async function servicePage(
+  harness: BillingHarness,
+  customerId: string,
+  page: number,
+  pageSize = 10,
+  productId?: string,
+) {
+  const client = createBillingClient({
+    apiKey: harness.sandbox.apiKey,
+    baseUrl: harness.sandbox.baseUrl,
+    fetch: harness.sandbox.fetch,
+    allowBrowser: true,
+  });
+  return client.transactions.search({
+    customer_id: customerId,
+    page_number: page,
+    page_size: pageSize,
+    ...(productId ? { product_id: productId } : {}),
+  });
+}
+
+/** Money as Intl writes it, from cents. */
+const money = (cents: number, currency: string, locale = 'en-US') =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+const day = (ms: number, locale = 'en-US') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(ms);
+
+function table() {
+  return screen.getByRole('table', { name: 'Billing history' });
+}
+
+function bodyRows() {
+  return within(table()).getAllByRole('row').slice(1);
+}
+
+function cellTexts(row: HTMLElement) {
+  return [
+    within(row).getByRole('rowheader').textContent,
+    ...within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ];
+}
+
+/** What one row should say, from the service's transaction. */
+function expectedRow(tx: Transaction, locale = 'en-US') {
+  const none = '—';
+  const m = (cents: number | null | undefined) =>
+    typeof cents === 'number' ? money(cents, tx.currency, locale) : none;
+  return [
+    day(tx.created_at, locale),
+    tx.description,
+    m(tx.amount),
+    tx.discount_amount ? `−${m(tx.discount_amount)}` : none,
+    m(tx.tax_amount),
+    m(tx.amount_paid),
+  ];
+}
+
+/** A seeded customer holding a transaction with this status. */
+function customerWith(harness: BillingHarness, status: string) {
+  const tx = harness.sandbox.inspect().transactions.find((t) => t.status === status);
+  if (!tx?.customer) throw new Error(`no seeded transaction with status ${status}`);
+  return { customer: tx.customer, transaction: tx };
+}
+
+/** A page held by its owner, starting at 2, four rows a page. */
+function ControlledHistory({
+  changes,
+}: {
+  changes: Array<[number, BillingHistoryPageChangeDetails]>;
+}) {
+  const [page, setPage] = useState(2);
+  return (
+    <BillingHistory
+      page={page}
+      pageSize={4}
+      onPageChange={(next, details) => {
+        changes.push([next, details]);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+describe('BillingHistory: what the customer sees', () => {
+  test("Ada's first page equals the service's: caption, headers, every figure, status per row", async () => {
+    const { harness } = renderWithBilling(<BillingHistory />, { customer: ADA });
+    const expected = await servicePage(harness, ADA, 1);
+    expect(expected.items.length).toBe(10);
+    expect(expected.pagination.total_pages).toBe(2);
+
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Description', 'Amount', 'Discount', 'Tax', 'Amount paid', 'Status']);
+    const rows = bodyRows();
+    expect(rows).toHaveLength(10);
+    rows.forEach((row, i) => {
+      const tx = expected.items[i] as Transaction;
+      expect(cellTexts(row).slice(0, 6)).toEqual(expectedRow(tx));
+      expect(row).toHaveAttribute('data-state', tx.status);
+      expect(within(row).getByText('Paid')).toHaveAttribute('data-state', 'paid');
+      expect(within(row).getByRole('rowheader').querySelector('time')).toHaveAttribute(
+        'datetime',
+        new Date(tx.created_at).toISOString(),
+      );
+    });
+    // Ada's ebook was bought in euros, with a discount.
+    const ebook = expected.items.find((t) => t.currency === 'EUR') as Transaction;
+    expect(ebook.discount_amount).toBeGreaterThan(0);
+    expect(screen.getByText(money(ebook.amount, 'EUR'))).toBeVisible();
+
+    const nav = screen.getByRole('navigation', { name: 'Billing history pages' });
+    expect(within(nav).getByRole('status')).toHaveTextContent('Page 1 of 2');
+    expect(within(nav).getByRole('button', { name: 'Previous page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(harness.requests.filter((r) => r.route === 'transactions')).toEqual([
+      expect.objectContaining({ query: { page: '1', page_size: '10' } }),
+    ]);
+  });
+
+  test('pages both ways, keeping the previous page on screen while the next loads', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<BillingHistory />, { customer: ADA });
+    const first = await servicePage(harness, ADA, 1);
+    const second = await servicePage(harness, ADA, 2);
+    await screen.findByRole('table', { name: 'Billing history' });
+
+    const release = harness.hold('transactions');
+    const next = screen.getByRole('button', { name: 'Next page' });
+    await user.click(next);
+    // Page 2 is on its way: page 1's rows stay, marked busy.
+    expect(await screen.findByText('Loading page 2…')).toBeVisible();
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByRole('region', { name: 'Billing history' })).toHaveAttribute(
+      'data-state',
+      'paging',
+    );
+    release();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(second.items.length));
+    expect(cellTexts(bodyRows()[0] as HTMLElement).slice(0, 6)).toEqual(
+      expectedRow(second.items[0] as Transaction),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 2');
+    expect(table()).not.toHaveAttribute('aria-busy');
+    // At the end: Next stays focusable but refuses, so focus is not lost.
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 2');
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(cellTexts(bodyRows()[0] as HTMLElement).slice(0, 6)).toEqual(
+      expectedRow(first.items[0] as Transaction),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+    expect(
+      harness.requests.filter((r) => r.route === 'transactions').map((r) => r.query.page),
+    ).toEqual(['1', '2']);
+  });
+
+  test('a controlled page follows its owner, who hears every request for another page', async () => {
+    const user = userEvent.setup();
+    const changes: Array<[number, BillingHistoryPageChangeDetails]> = [];
+    const { harness } = renderWithBilling(<ControlledHistory changes={changes} />, {
+      customer: ADA,
+    });
+    await screen.findByText('Page 2 of 3');
+    expect(bodyRows()).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 3 of 3');
+    expect(bodyRows()).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Page 2 of 3');
+    expect(changes).toEqual([
+      [3, { previous: 2, reason: 'next' }],
+      [2, { previous: 3, reason: 'previous' }],
+    ]);
+    expect(harness.requests.filter((r) => r.route === 'transactions').map((r) => r.query)).toEqual([
+      { page: '2', page_size: '4' },
+      { page: '3', page_size: '4' },
+    ]);
+  });
+
+  test('a controlled page whose owner does not move it stays put', async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    renderWithBilling(<BillingHistory page={1} onPageChange={onPageChange} />, { customer: ADA });
+    await screen.findByText('Page 1 of 2');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(2, { previous: 1, reason: 'next' });
+    expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+  });
+
+  test('productId shows only that product’s payments, and says so when there are none', async () => {
+    const harness = createBillingHarness({ customer: ADA });
+    const ebook = 'prod_ebook';
+    const expected = await servicePage(harness, ADA, 1, 10, ebook);
+    expect(expected.items).toHaveLength(1);
+    const view = renderWithBilling(<BillingHistory productId={ebook} />, { harness });
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(bodyRows().map((row) => cellTexts(row).slice(0, 6))).toEqual(
+      expected.items.map((tx) => expectedRow(tx)),
+    );
+    expect(harness.requests.at(-1)?.query).toEqual({
+      page: '1',
+      page_size: '10',
+      product_id: ebook,
+    });
+
+    view.rerender(<BillingHistory productId="prod_team_quarterly" />);
+    expect(await screen.findByText('No payments for this product yet.')).toBeVisible();
+  });
+
+  test.each(transactionStatuses)('status "%s" is said in words', async (status) => {
+    const harness = createBillingHarness();
+    const { customer, transaction } = customerWith(harness, status);
+    renderWithBilling(<BillingHistory pageSize={100} />, { harness, customer });
+    await screen.findByRole('table', { name: 'Billing history' });
+    const words: Record<string, string> = {
+      pending: 'Pending',
+      paid: 'Paid',
+      refunded: 'Refunded',
+      partialRefund: 'Partially refunded',
+      chargedBack: 'Charged back',
+      uncollectible: 'Uncollectible',
+      declined: 'Declined',
+      canceled: 'Canceled',
+      void: 'Void',
+    };
+    const listed = await servicePage(harness, customer, 1, 100);
+    const row = bodyRows()[listed.items.findIndex((t) => t.id === transaction.id)] as HTMLElement;
+    expect(row).toHaveAttribute('data-state', status);
+    expect(within(row).getByText(words[status] as string)).toHaveAttribute('data-state', status);
+  });
+
+  test('refunds show what went back, in full or in part', async () => {
+    const harness = createBillingHarness();
+    const full = customerWith(harness, 'refunded');
+    renderWithBilling(<BillingHistory pageSize={100} />, { harness, customer: full.customer });
+    const fullText = `${money(full.transaction.refunded_amount as number, full.transaction.currency)} refunded`;
+    expect(await screen.findByText(fullText)).toHaveAttribute('data-state', 'full');
+
+    const partial = customerWith(harness, 'partialRefund');
+    const tx = partial.transaction;
+    expect(tx.refunded_amount).toBeLessThan(tx.amount_paid as number);
+    renderWithBilling(<BillingHistory pageSize={100} />, { harness, customer: partial.customer });
+    const partialText = `${money(tx.refunded_amount as number, tx.currency)} refunded`;
+    expect(await screen.findByText(partialText)).toHaveAttribute('data-state', 'partial');
+  });
+
+  test('a status the library does not know is shown as the service sent it', async () => {
+    // The service may add statuses: this one answers `disputed` for Ada's newest transaction.
+    const harness: BillingHarness = createBillingHarness({
+      customer: ADA,
+      handler: {
+        fetch: async (input, init) => {
+          const response = await harness.sandbox.fetch(input, init);
+          if (!String(input instanceof Request ? input.url : input).includes('/transactions/'))
+            return response;
+          const body = (await response.json()) as { items: Transaction[] };
+          if (body.items[0]) body.items[0].status = 'disputed';
+          return Response.json(body, { status: response.status });
+        },
+      },
+    });
+    renderWithBilling(<BillingHistory />, { harness });
+    await screen.findByRole('table', { name: 'Billing history' });
+    const row = bodyRows()[0] as HTMLElement;
+    expect(row).toHaveAttribute('data-state', 'disputed');
+    expect(within(row).getByText('disputed')).toBeVisible();
+  });
+
+  test('German: headers, money, dates and paging in de-DE', async () => {
+    const { harness } = renderWithBilling(<BillingHistory />, {
+      customer: ADA,
+      provider: { locale: 'de-DE' },
+    });
+    const expected = await servicePage(harness, ADA, 1);
+    await screen.findByRole('table', { name: 'Rechnungsverlauf' });
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    rows.forEach((row, i) => {
+      expect(cellTexts(row).slice(0, 6)).toEqual(
+        expectedRow(expected.items[i] as Transaction, 'de-DE'),
+      );
+      expect(within(row).getByText('Bezahlt', { selector: 'span' })).toBeVisible();
+    });
+    const euro = expected.items.find((t) => t.currency === 'EUR') as Transaction;
+    // "19,00 €": comma decimals, the sign after the amount.
+    expect(money(euro.amount, 'EUR', 'de-DE')).toMatch(/^\d+,\d\d\s€$/);
+    // (Testing Library folds the no-break space of the DOM's text, not that of the query.)
+    expect(screen.getByText(money(euro.amount, 'EUR', 'de-DE').replace(/\s/g, ' '))).toBeVisible();
+    expect(day(euro.created_at, 'de-DE')).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+    expect(screen.getByRole('status')).toHaveTextContent('Seite 1 von 2');
+    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeVisible();
+  });
+});
+
+describe('BillingHistory: loading, error, empty', () => {
+  test('a skeleton while the first page loads', async () => {
+    const harness = createBillingHarness({ customer: ADA });
+    const release = harness.hold('transactions');
+    renderWithBilling(<BillingHistory />, { harness });
+    const region = screen.getByRole('region', { name: 'Billing history' });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(region).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading billing history…');
+    release();
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(region).not.toHaveAttribute('aria-busy');
+  });
+
+  test('an error with a retry that loads the page', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: ADA });
+    harness.failNext({ route: 'transactions', with: 503 });
+    renderWithBilling(<BillingHistory />, { harness });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The billing history could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(bodyRows()).toHaveLength(10);
+    expect(harness.count('transactions')).toBe(2);
+  });
+
+  test('a failed later page keeps the way back', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: ADA });
+    renderWithBilling(<BillingHistory />, { harness });
+    await screen.findByRole('table', { name: 'Billing history' });
+    harness.failNext({ route: 'transactions', with: 'network' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The billing history could not be loaded.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+  });
+
+  test('a buyer with no purchases sees the empty state', async () => {
+    renderWithBilling(<BillingHistory />, { customer: { email: 'new.buyer@example.com' } });
+    expect(await screen.findByText('No payments yet.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Billing history' })).toHaveAttribute(
+      'data-state',
+      'empty',
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+const conformanceHarness = createBillingHarness({ customer: ADA });
+describeConformance(
+  'BillingHistory',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <BillingHistory {...props} />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'table',
+      'caption',
+      'head',
+      'headerCell',
+      'body',
+      'row',
+      'date',
+      'description',
+      'amount',
+      'discount',
+      'tax',
+      'paid',
+      'status',
+      'statusBadge',
+      'pagination',
+      'previous',
+      'next',
+      'pageInfo',
+    ],
+    message: 'billingHistory.nextPage',
+  },
+);
