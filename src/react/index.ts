@@ -2,6 +2,15 @@
 // Components are added here by their authors.
 
 export {
+  CheckoutForm,
+  type CheckoutFormCollect,
+  type CheckoutFormPart,
+  type CheckoutFormProps,
+  type CheckoutMetadata,
+  type CustomFieldDefinition,
+  type FieldAnswers,
+} from '../components/CheckoutForm/index.js';
+export {
   type CreditsAccountChangeDetails,
   CreditsHistory,
   type CreditsHistoryPart,
@@ -9,6 +18,15 @@ export {
   type CreditsHistoryState,
   type CreditsHistoryVirtualizer,
 } from '../components/CreditsHistory/index.js';
+export {
+  type DiscountCheck,
+  DiscountField,
+  type DiscountFieldChangeDetails,
+  type DiscountFieldPart,
+  type DiscountFieldProps,
+  type DiscountFieldStatus,
+  type DiscountReason,
+} from '../components/DiscountField/index.js';
 export {
   de,
   en,

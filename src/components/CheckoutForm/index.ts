@@ -4,4 +4,4 @@ export {
   type CheckoutFormPart,
   type CheckoutFormProps,
 } from './CheckoutForm.js';
-export type { CustomFieldDefinition, FieldAnswers } from './fields.js';
+export type { CheckoutMetadata, CustomFieldDefinition, FieldAnswers } from './fields.js';
