@@ -880,17 +880,6 @@ function seedCredits(
   const open = (who: Customer, name: string, unit: string, at: number) =>
     atTime(at, () => ledger.createAccount({ customer_id: who.id, name, unit_label: unit }));
 
-  // Linus: a closed account with its history kept.
-  const legacy = open(linus, 'Legacy credits', 'credits', now - 300 * DAY);
-  atTime(now - 300 * DAY, () =>
-    ledger.credit(legacy.id, {
-      amount: '75',
-      reference: 'migration',
-      idempotency_key: 'seed-legacy-1',
-    }),
-  );
-  atTime(now - 200 * DAY, () => ledger.setStatus(legacy.id, 'closed'));
-
   // Ada: 1,100 transactions over 90 days: monthly grants, top-ups, usage, a few reversals.
   const aiCredits = open(ada, 'AI credits', 'credits', now - 91 * DAY);
   const system = ledger.systemAccount('credits');
@@ -960,4 +949,15 @@ function seedCredits(
     }),
   );
   atTime(now - 10 * DAY, () => ledger.setStatus(promo.id, 'frozen'));
+
+  // Linus: a closed account with its history kept.
+  const legacy = open(linus, 'Legacy credits', 'credits', now - 40 * DAY);
+  atTime(now - 40 * DAY, () =>
+    ledger.credit(legacy.id, {
+      amount: '75',
+      reference: 'migration',
+      idempotency_key: 'seed-legacy-1',
+    }),
+  );
+  atTime(now - 20 * DAY, () => ledger.setStatus(legacy.id, 'closed'));
 }
