@@ -43,8 +43,8 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  * in kebab case). The root is a `section` whose `data-state` is an `UpgradePickerState`.
  *
  * - `current` (`section`), `currentTitle` (`h3`), `currentName`, `currentPrice`, `statusBadge`
- *   (`data-state`: the subscription's status; an unknown status shown as sent), `nextCharge` (the
- *   date that matters; `data-state` `renews | trialEnds | ends | canceled | nextCharge`)
+ *   (`data-state`: the subscription's status; an unknown status shown as sent), `nextCharge` (a `time`:
+ *   the date that matters; `data-state` `renews | trialEnds | ends | canceled | nextCharge`)
  * - `disabledReason` (why the plan cannot be changed; `data-state`: the status)
  * - `plans` (`fieldset`; `data-state` `enabled | disabled`), `plansLabel` (`legend`), `plan`
  *   (the `label` of one option; `data-state`: `PlanDirection`), `planInput` (its radio),
@@ -469,8 +469,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
         children: statusText,
       }),
       dates
-        ? part('nextCharge', 'p', {
+        ? part('nextCharge', 'time', {
             key: 'next',
+            dateTime: dates[2],
             'data-state': dates[0],
             children: t(dates[1], { date: format.date(dates[2]) }),
           })

@@ -1,0 +1,623 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+  seededFixtures,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
+import { allowsPlanChange, planDirection } from './estimate.js';
+import { UpgradePicker, type UpgradePickerSuccess } from './UpgradePicker.js';
+
+// The sandbox's clock stands still at SANDBOX_EPOCH and its seeded periods are laid out around
+// it; the page's clock is set to the same instant, so the picker estimates for the very moment
+// the sandbox then charges at.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(SANDBOX_EPOCH));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+/** Ada's active Pro (monthly) subscription, as seeded. */
+function adasPro(): Subscription {
+  const found = seededFixtures().subscriptions.find(
+    (s) => idOf(s.customer) === 'cust_ada' && s.status === 'active',
+  );
+  if (!found) throw new Error('Ada has no active subscription in the seed');
+  return found;
+}
+
+/** The first seeded subscription in a status, with its customer. */
+function seededIn(status: string): { customer: string; subscription: Subscription } {
+  const found = seededFixtures().subscriptions.find((s) => s.status === status);
+  if (!found) throw new Error(`no seeded subscription is ${status}`);
+  return { customer: idOf(found.customer), subscription: found };
+}
+
+const medium = (locale: string, iso: string | null | undefined) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso ?? Number.NaN));
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+function picker() {
+  return screen.getByRole('region', { name: 'Change plan' });
+}
+
+function subscriptionIn(harness: BillingHarness, id: string) {
+  return harness.sandbox.inspect().subscriptions.find((s) => s.id === id);
+}
+
+function prorationsOf(harness: BillingHarness, subscriptionId: string) {
+  const state = harness.sandbox.inspect();
+  return {
+    transactions: state.transactions.filter(
+      (t) => t.subscription === subscriptionId && t.description?.startsWith('Proration'),
+    ),
+    pending: state.pending_prorations.filter((p) => p.subscription === subscriptionId),
+  };
+}
+
+/** Chooses a plan and a behaviour, and goes on to the review step. */
+async function choose(user: ReturnType<typeof userEvent.setup>, plan: RegExp, behavior?: RegExp) {
+  await user.click(await screen.findByRole('radio', { name: plan }));
+  if (behavior) await user.click(screen.getByRole('radio', { name: behavior }));
+}
+
+/** UpgradePicker with its value and behaviour held in state, logging each change. */
+function Controlled({ changes }: { changes: string[] }) {
+  const [value, setValue] = useState<string | null>('prod_business_half_year');
+  const [behavior, setBehavior] = useState<UpdateBehavior>('proration-none');
+  return (
+    <UpgradePicker
+      value={value}
+      onValueChange={(next, { direction }) => {
+        changes.push(`${next} ${direction}`);
+        setValue(next);
+      }}
+      behaviors={['proration-charge', 'proration-none']}
+      behavior={behavior}
+      onBehaviorChange={(next) => {
+        changes.push(next);
+        setBehavior(next);
+      }}
+    />
+  );
+}
+
+describe('UpgradePicker: what the customer sees', () => {
+  test('the current plan, then the other recurring plans in its currency marked up or down', async () => {
+    const pro = adasPro();
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    expect(within(current).getByText('Pro')).toBeVisible();
+    expect(within(current).getByText('$29.00 per month')).toBeVisible();
+    expect(within(current).getByText('Active')).toHaveAttribute('data-state', 'active');
+    const renews = within(current).getByText(
+      `Renews on ${medium('en-US', pro.next_transaction_date)}`,
+    );
+    expect(renews).toHaveAttribute('datetime', pro.next_transaction_date);
+
+    const plans = screen.getByRole('group', { name: 'Choose a new plan' });
+    const options = within(plans).getAllByRole('radio');
+    expect(options.map((o) => o.closest('label')?.textContent)).toEqual([
+      'Pro$29.00 per monthCurrent plan',
+      'Starter$9.00 per monthDowngrade',
+      'Pro (yearly)$290.00 per yearUpgrade',
+      'Team$75.00 every 3 monthsUpgrade',
+      'Business$140.00 every 6 monthsUpgrade',
+      'Day pass$1.99 per dayDowngrade',
+    ]);
+    expect(options.map((o) => o.closest('label')?.getAttribute('data-state'))).toEqual([
+      'current',
+      'downgrade',
+      'upgrade',
+      'upgrade',
+      'upgrade',
+      'downgrade',
+    ]);
+    // The current plan is shown for reference but cannot be chosen; nothing is chosen yet.
+    expect(within(plans).getByRole('radio', { name: /^Pro\$29/ })).toBeDisabled();
+    expect(options.filter((o) => (o as HTMLInputElement).checked)).toEqual([]);
+    // Not offered: another currency, one-time products, archived ones.
+    expect(within(plans).queryByRole('radio', { name: /EUR|Handbook|Lifetime|Legacy/ })).toBe(null);
+
+    expect(screen.getByRole('radio', { name: /pay the prorated difference today/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Estimate' })).toBe(null);
+    expect(picker()).toHaveAttribute('data-state', 'choosing');
+  });
+
+  test('a chosen plan shows an estimate, labelled as one, that follows the behaviour', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/);
+
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(within(estimate).getByText(/^\$\d+\.\d\d charged now$/)).toHaveAttribute(
+      'data-state',
+      'charge',
+    );
+    expect(estimate).toHaveTextContent(
+      'An estimate: the final amount is calculated when you confirm.',
+    );
+    expect(estimate).toHaveTextContent('The new plan starts a new billing period today.');
+    expect(estimate).toHaveTextContent('Amounts include tax.');
+    expect(screen.getByRole('button', { name: 'Review change' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: /no charge for the rest/ }));
+    expect(within(estimate).getByText('Nothing charged now')).toHaveAttribute('data-state', 'none');
+  });
+});
+
+describe('UpgradePicker: the estimate is what the sandbox charges', () => {
+  test('proration-charge-immediately: the figure charged now is the proration transaction', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/);
+    const now = screen.getByText(/charged now$/).textContent;
+    const later = screen.getByText(/^Next bill on/).textContent;
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Team.');
+
+    const { transactions, pending } = prorationsOf(harness, pro.id);
+    expect(transactions).toHaveLength(1);
+    const charged = transactions[0];
+    expect(charged?.description).toBe('Proration: Pro → Team');
+    expect(now).toBe(`${usd(charged?.amount ?? Number.NaN)} charged now`);
+    expect(pending).toEqual([]);
+    // The new quarterly period starts now; its first renewal is the next bill, at Team's price.
+    const changed = subscriptionIn(harness, pro.id);
+    expect(later).toBe(`Next bill on ${medium('en-US', changed?.next_transaction_date)}: $75.00`);
+  });
+
+  test('proration-charge: nothing now, the difference kept for the next bill', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/, /add the prorated difference to your next bill/);
+    expect(screen.getByText('Nothing charged now')).toBeVisible();
+    const detail = screen.getByText(/added to your next bill on/);
+    expect(detail).toHaveAttribute('data-state', 'charge');
+    const carried = /^(\$[\d,.]+) added/.exec(detail.textContent ?? '')?.[1];
+    expect(detail).toHaveTextContent('Then $75.00 every 3 months');
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Team.');
+
+    const { transactions, pending } = prorationsOf(harness, pro.id);
+    expect(transactions).toEqual([]);
+    expect(pending).toHaveLength(1);
+    expect(carried).toBe(usd(pending[0]?.amount ?? Number.NaN));
+    expect(harness.requests.find((r) => r.route === 'upgradeSubscription')?.body).toEqual({
+      product_id: 'prod_team_quarterly',
+      update_behavior: 'proration-charge',
+    });
+  });
+
+  test('a downgrade in the same period: the unused part is a credit on the next bill', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Starter/, /add the prorated difference/);
+    const detail = screen.getByText(/^after a credit of/);
+    expect(detail).toHaveAttribute('data-state', 'credit');
+    const credit = /credit of (\$[\d,.]+)/.exec(detail.textContent ?? '')?.[1];
+    // Same period: the next bill stays on the current period's end.
+    expect(screen.getByText(/^Next bill on/)).toHaveTextContent(
+      `Next bill on ${medium('en-US', pro.current_period_end_date)}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Starter.');
+    const { transactions, pending } = prorationsOf(harness, pro.id);
+    expect(transactions).toEqual([]);
+    expect(credit).toBe(usd(-(pending[0]?.amount ?? Number.NaN)));
+  });
+
+  test('proration-none: nothing now, nothing kept, the new price from the next bill', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Pro \(yearly\)/, /no charge for the rest/);
+    expect(screen.getByText('Nothing charged now')).toBeVisible();
+    expect(screen.queryByText(/added to your next bill|after a credit/)).toBe(null);
+    expect(screen.getByText(/^Next bill on/)).toHaveTextContent(/: \$290\.00$/);
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Pro (yearly).');
+    expect(prorationsOf(harness, pro.id)).toEqual({ transactions: [], pending: [] });
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_yearly');
+  });
+});
+
+describe('UpgradePicker: review, success and failure', () => {
+  test('the review step sums up the change; Back (or Escape) returns with the choice kept', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/, /add the prorated difference/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+
+    const review = screen.getByRole('region', { name: 'Review your change' });
+    expect(picker()).toHaveAttribute('data-state', 'confirming');
+    expect(screen.getByRole('heading', { name: 'Review your change' })).toHaveFocus();
+    expect(review).toHaveTextContent('From Pro ($29.00 per month) to Team ($75.00 every 3 months)');
+    expect(review).toHaveTextContent(
+      'Switch now and add the prorated difference to your next bill',
+    );
+    expect(within(review).getByRole('region', { name: 'Estimate' })).toHaveTextContent(
+      'Nothing charged now',
+    );
+
+    await user.click(within(review).getByRole('button', { name: 'Back' }));
+    expect(picker()).toHaveAttribute('data-state', 'choosing');
+    expect(screen.getByRole('button', { name: 'Review change' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /add the prorated difference/ })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.keyboard('{Escape}');
+    expect(picker()).toHaveAttribute('data-state', 'choosing');
+    expect(harness.count('upgradeSubscription')).toBe(0);
+  });
+
+  test('success: announced and focused, the new plan shown, the sandbox changed, onSuccess told', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const successes: UpgradePickerSuccess[] = [];
+    const { harness } = renderWithBilling(
+      <UpgradePicker onSuccess={(details) => successes.push(details)} />,
+      { customer: 'cust_ada' },
+    );
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+
+    const release = harness.hold('upgradeSubscription');
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    expect(picker()).toHaveAttribute('data-state', 'submitting');
+    const submit = screen.getByRole('button', { name: 'Changing your plan…' });
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit);
+    release();
+
+    const notice = await screen.findByRole('status');
+    await waitFor(() => expect(notice).toHaveTextContent('Your plan is now Team.'));
+    expect(notice).toHaveFocus();
+    expect(picker()).toHaveAttribute('data-state', 'succeeded');
+    const current = screen.getByRole('region', { name: 'Current plan' });
+    expect(within(current).getByText('Team')).toBeVisible();
+    expect(within(current).getByText('$75.00 every 3 months')).toBeVisible();
+
+    expect(harness.count('upgradeSubscription')).toBe(1);
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_team_quarterly');
+    expect(successes).toHaveLength(1);
+    expect(successes[0]?.product.id).toBe('prod_team_quarterly');
+    expect(successes[0]?.previous.id).toBe('prod_pro_monthly');
+    expect(successes[0]?.behavior).toBe('proration-charge-immediately');
+    expect(idOf(successes[0]?.subscription.product ?? '')).toBe('prod_team_quarterly');
+  });
+
+  test('failure: the message, the choice kept, the plan rolled back, and a retry that works', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const errors: string[] = [];
+    const { harness } = renderWithBilling(
+      <UpgradePicker
+        onError={(error, { product }) => errors.push(`${error.status} ${product.id}`)}
+      />,
+      { customer: 'cust_ada' },
+    );
+    await choose(user, /^Team/, /add the prorated difference/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    harness.failNext({ route: 'upgradeSubscription', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your plan could not be changed. Please try again.');
+    expect(picker()).toHaveAttribute('data-state', 'failed');
+    expect(errors).toEqual(['503 prod_team_quarterly']);
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry).toHaveFocus();
+
+    await user.click(retry);
+    await screen.findByText('Your plan is now Team.');
+    expect(
+      harness.requests.filter((r) => r.route === 'upgradeSubscription').map((r) => r.body),
+    ).toEqual([
+      { product_id: 'prod_team_quarterly', update_behavior: 'proration-charge' },
+      { product_id: 'prod_team_quarterly', update_behavior: 'proration-charge' },
+    ]);
+  });
+
+  test('a plan the proxy refuses: said so; Back keeps the choice to pick another', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const catalog = seededFixtures().products.filter((p) => p.status === 'active');
+    // The store sells everything but Team; the page offers the whole catalog anyway.
+    const { harness } = renderWithBilling(<UpgradePicker products={catalog} />, {
+      customer: 'cust_ada',
+      products: catalog.filter((p) => p.id !== 'prod_team_quarterly').map((p) => p.id),
+    });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This plan cannot be chosen for your subscription. Please choose another.',
+    );
+    expect(screen.getByRole('alert')).toHaveAttribute('data-state', 'refused');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
+    expect(screen.queryByRole('alert')).toBe(null);
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
+  });
+});
+
+describe('UpgradePicker: statuses that allow no change', () => {
+  test.each([
+    ['trialing', 'Trial', 'Plans can be changed once the trial has ended.'],
+    ['past_due', 'Payment overdue', 'Settle the overdue payment to change the plan.'],
+    ['unpaid', 'Unpaid', 'Pay the open invoice to change the plan.'],
+    ['paused', 'Paused', 'Resume the subscription to change its plan.'],
+    [
+      'scheduled_cancel',
+      'Ends at period close',
+      'This subscription ends at the close of the period; its plan cannot be changed.',
+    ],
+    ['canceled', 'Canceled', 'This subscription is canceled; its plan cannot be changed.'],
+  ])(
+    '%s: the status (%s) and the reason in words, the plans disabled',
+    async (status, label, reason) => {
+      const { customer, subscription } = seededIn(status);
+      const { harness } = renderWithBilling(<UpgradePicker subscriptionId={subscription.id} />, {
+        customer,
+      });
+      const why = await screen.findByText(reason);
+      expect(picker()).toHaveAttribute('data-state', 'disabled');
+      expect(why).toHaveAttribute('data-state', status);
+      expect(
+        within(screen.getByRole('region', { name: 'Current plan' })).getByText(label),
+      ).toBeVisible();
+      const plans = screen.queryByRole('group', { name: 'Choose a new plan' });
+      if (plans) {
+        expect(plans).toHaveAccessibleDescription(reason);
+        for (const radio of within(plans).getAllByRole('radio')) expect(radio).toBeDisabled();
+      }
+      expect(screen.queryByRole('button', { name: 'Review change' })).toBe(null);
+      expect(screen.queryByRole('region', { name: 'Estimate' })).toBe(null);
+      expect(harness.count('upgradeSubscription')).toBe(0);
+    },
+  );
+
+  test('only active subscriptions may change; unknown statuses are refused', () => {
+    expect(['active', 'trialing', 'paused', 'expired', 'frozen'].map(allowsPlanChange)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  test('by default: the customer’s first subscription that can change, else the first live one', async () => {
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_linus' });
+    // Linus: Starter past due, Business paused, Day pass unpaid, Legacy canceled: none can
+    // change, so the picker shows a live one (not the canceled Legacy) and why.
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    expect(picker()).toHaveAttribute('data-state', 'disabled');
+    expect(within(current).queryByText('Legacy')).toBe(null);
+    expect(within(current).getByText(/^(Payment overdue|Paused|Unpaid)$/)).toBeVisible();
+  });
+});
+
+describe('UpgradePicker: keyboard, locale, props', () => {
+  test('the whole flow by keyboard, with focus where the next step is', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await screen.findByRole('radio', { name: /^Starter/ });
+
+    await user.tab();
+    expect(screen.getByRole('radio', { name: /^Starter/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^Pro \(yearly\)/ })).toBeChecked();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('radio', { name: /pay the prorated difference today/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /add the prorated difference/ })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Review change' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Review your change' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Confirm change' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Team.');
+    expect(harness.count('upgradeSubscription')).toBe(1);
+  });
+
+  test('de-DE: the words, money and dates in German', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_ada', provider: { locale: 'de-DE' } });
+    const current = await screen.findByRole('region', { name: 'Aktueller Tarif' });
+    expect(within(current).getByText('29,00 $ pro Monat')).toBeVisible();
+    expect(within(current).getByText('Aktiv')).toBeVisible();
+    expect(current).toHaveTextContent(
+      `Verlängert sich am ${medium('de-DE', pro.next_transaction_date)}`,
+    );
+    expect(
+      screen.getByRole('radio', { name: /^Team75,00\s\$ alle 3 MonateUpgrade$/ }),
+    ).toBeVisible();
+    await choose(user, /^Team/);
+    const estimate = screen.getByRole('region', { name: 'Schätzung' });
+    expect(within(estimate).getByText(/^\d+,\d\d \$ werden jetzt berechnet$/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Wechsel prüfen' }));
+    expect(screen.getByRole('heading', { name: 'Ihr Wechsel im Überblick' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Wechsel bestätigen' }));
+    expect(await screen.findByText('Ihr Tarif ist jetzt Team.')).toBeVisible();
+  });
+
+  test('value and behaviour controlled; only the behaviours offered, the default among them', async () => {
+    const user = userEvent.setup();
+    const changes: string[] = [];
+    renderWithBilling(<Controlled changes={changes} />, { customer: 'cust_ada' });
+    expect(await screen.findByRole('radio', { name: /^Business/ })).toBeChecked();
+    const behaviors = screen.getByRole('group', { name: 'When to pay the difference' });
+    expect(within(behaviors).getAllByRole('radio')).toHaveLength(2);
+    expect(within(behaviors).getByRole('radio', { name: /no charge/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /^Starter/ }));
+    await user.click(within(behaviors).getByRole('radio', { name: /next bill/ }));
+    expect(changes).toEqual(['prod_starter_monthly downgrade', 'proration-charge']);
+    expect(screen.getByRole('radio', { name: /^Starter/ })).toBeChecked();
+  });
+
+  test('a value that is not a candidate chooses nothing', async () => {
+    renderWithBilling(<UpgradePicker value="prod_pro_monthly_eur" />, { customer: 'cust_ada' });
+    await screen.findByRole('radio', { name: /^Starter/ });
+    expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
+  });
+
+  test('defaultBehavior outside `behaviors` falls back to the first offered', async () => {
+    renderWithBilling(
+      <UpgradePicker behaviors={['proration-none']} defaultBehavior="proration-charge" />,
+      { customer: 'cust_ada' },
+    );
+    expect(await screen.findByRole('radio', { name: /no charge/ })).toBeChecked();
+  });
+
+  test('upgrade or downgrade by the price of one period, as PricingTable marks them', () => {
+    const [starter, pro, yearly] = seededFixtures().products;
+    if (!starter || !pro || !yearly) throw new Error('seed catalog changed');
+    expect(planDirection(yearly, pro)).toBe('upgrade');
+    expect(planDirection(starter, pro)).toBe('downgrade');
+    expect(planDirection(pro, pro)).toBe('current');
+  });
+});
+
+describe('UpgradePicker: loading, errors, empty', () => {
+  test('a skeleton while loading, marked busy', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const release = harness.hold('subscriptions');
+    renderWithBilling(<UpgradePicker />, { harness });
+    expect(picker()).toHaveAttribute('aria-busy', 'true');
+    expect(picker()).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your subscription…');
+    release();
+    expect(await screen.findByRole('radio', { name: /^Team/ })).toBeVisible();
+    expect(picker()).not.toHaveAttribute('aria-busy');
+  });
+
+  test('a load error with a retry that works', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.failNext({ route: 'products', with: 500 });
+    renderWithBilling(<UpgradePicker />, { harness });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your subscription could not be loaded.',
+    );
+    expect(picker()).toHaveAttribute('data-state', 'error');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: /^Team/ })).toBeVisible();
+  });
+
+  test('no subscription (nothing bought yet): said so', async () => {
+    renderWithBilling(<UpgradePicker />, { customer: { email: 'new.buyer@example.com' } });
+    expect(
+      await screen.findByText('You have no subscription whose plan could be changed.'),
+    ).toHaveAttribute('data-state', 'empty');
+    expect(picker()).toHaveAttribute('data-state', 'empty');
+  });
+
+  test('no other plan in the subscription’s currency: said so', async () => {
+    const euro = seededFixtures().subscriptions.find(
+      (s) => idOf(s.product) === 'prod_pro_monthly_eur' && s.status === 'active',
+    );
+    if (!euro) throw new Error('no active euro subscription in the seed');
+    renderWithBilling(<UpgradePicker subscriptionId={euro.id} />, {
+      customer: idOf(euro.customer),
+    });
+    expect(
+      await screen.findByText('No other plans are available for this subscription.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Review change' })).toBe(null);
+  });
+
+  test('outside <BillingProvider>: an error that names the component', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<UpgradePicker />)).toThrow(
+      /`UpgradePicker` must be inside `<BillingProvider>`/,
+    );
+  });
+});
+
+const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
+describeConformance(
+  'UpgradePicker',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <UpgradePicker
+        defaultValue="prod_team_quarterly"
+        behaviors={['proration-charge']}
+        {...props}
+      />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'current',
+      'currentTitle',
+      'currentName',
+      'currentPrice',
+      'statusBadge',
+      'nextCharge',
+      'plans',
+      'plansLabel',
+      'plan',
+      'planInput',
+      'planName',
+      'planPrice',
+      'planBadge',
+      'behaviors',
+      'behaviorsLabel',
+      'behavior',
+      'behaviorInput',
+      'estimate',
+      'estimateTitle',
+      'estimateNow',
+      'estimateLater',
+      'estimateDetail',
+      'estimateNote',
+      'nextButton',
+      'notice',
+    ],
+    message: 'upgradePicker.continue',
+  },
+);
