@@ -25,6 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
