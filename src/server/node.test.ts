@@ -1,0 +1,204 @@
+// toNodeHandler over real sockets (port 0): Node's http server and Express, with the real
+// handler and the real sandbox behind it.
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { errorsWithKey, keyLeaks, proxyHarness } from '../../test/support/proxy-harness.js';
+import { proxyErrorSchema } from '../contract/proxy.js';
+import { toNodeHandler } from './index.js';
+
+afterAll(() => {
+  expect(keyLeaks).toEqual([]);
+  expect(errorsWithKey()).toEqual([]);
+});
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((s) => {
+      s.closeAllConnections();
+      return new Promise((resolve) => s.close(resolve));
+    }),
+  );
+});
+
+/** Starts a server on a free port; answers its base URL. */
+async function start(server: Server): Promise<string> {
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The harness with the proxy's default origin rule (the request's own), as Node sees it. */
+function harness(options: Parameters<typeof proxyHarness>[0] = {}) {
+  const h = proxyHarness({ allowedOrigins: undefined, ...options });
+  // The scanner wraps the handler; keep the basePath toNodeHandler reads.
+  const handler = Object.assign(h.handler, { basePath: h.raw.basePath });
+  return { ...h, node: toNodeHandler(handler) };
+}
+
+describe('toNodeHandler with node:http', () => {
+  it('serves reads and writes, with the headers and body of the handler', async () => {
+    const h = harness();
+    const base = await start(createServer(h.node));
+    const products = await fetch(`${base}/api/billing/products`);
+    expect(products.status).toBe(200);
+    expect(products.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(((await products.json()) as { items: unknown[] }).items.length).toBeGreaterThan(3);
+
+    const cookie = h.session({ id: 'cust_ada' });
+    const checkout = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ product_id: 'prod_pro_monthly', request_id: 'over-node-http' }),
+    });
+    expect(checkout.status).toBe(200);
+    expect(checkout.headers.get('cache-control')).toBe('no-store');
+    const body = (await checkout.json()) as { id: string; success_url: string };
+    expect(h.sandbox.inspect().checkouts.map((c) => c.id)).toEqual([body.id]);
+    expect(body.success_url).toBe(`${base}/`);
+
+    const csrf = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.test', cookie },
+      body: JSON.stringify({ product_id: 'prod_pro_monthly' }),
+    });
+    expect(csrf.status).toBe(403);
+    const missing = await fetch(`${base}/api/billing/nope`);
+    expect(missing.status).toBe(404);
+    expect(proxyErrorSchema.parse(await missing.json()).kind).toBe('not_found');
+  });
+
+  it('answers 413 to a streamed upload past the limit, without reading it all', async () => {
+    const h = harness({ bodyLimit: 1024 });
+    const base = await start(createServer(h.node));
+    const url = new URL(`${base}/api/billing/checkouts`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: base,
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      // 256 KB in 1 KB chunks, no content-length: only counting the stream can stop it.
+      let sent = 0;
+      const write = () => {
+        while (sent < 256) {
+          sent++;
+          if (!req.write(`{"pad":"${'x'.repeat(1000)}"}`)) {
+            req.once('drain', write);
+            return;
+          }
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(answer.status).toBe(413);
+    expect(proxyErrorSchema.parse(JSON.parse(answer.body)).fields?.[0]?.field).toBe('(body)');
+
+    const declared = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: 'x'.repeat(5000),
+    });
+    expect(declared.status).toBe(413);
+  });
+
+  it('rate-limits a signed-out visitor by socket address, whatever x-forwarded-for says', async () => {
+    const h = harness({ rateLimit: { limit: 2 } });
+    const base = await start(createServer(h.node));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await fetch(`${base}/api/billing/discounts/WELCOME5`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429)
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      await answer.arrayBuffer();
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+  });
+
+  it('takes the protocol from X-Forwarded-Proto behind a TLS-terminating proxy', async () => {
+    const h = harness();
+    const base = await start(createServer(h.node));
+    const host = new URL(base).host;
+    const answer = await fetch(`${base}/api/billing/portal`, {
+      method: 'POST',
+      headers: {
+        origin: `https://${host}`,
+        'x-forwarded-proto': 'https',
+        cookie: h.session({ id: 'cust_ada' }),
+      },
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('toNodeHandler with Express', () => {
+  it('reads a body express.json() already parsed, and passes other paths to next()', async () => {
+    const h = harness();
+    const app = express();
+    app.use(express.json());
+    app.use(toNodeHandler(Object.assign(h.handler, { basePath: h.raw.basePath })));
+    app.get('/health', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const base = await start(createServer(app));
+
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ ok: true });
+    const cookie = h.session({ id: 'cust_ada' });
+    const checkout = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ product_id: 'prod_pro_yearly', request_id: 'over-express-1' }),
+    });
+    expect(checkout.status).toBe(200);
+    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('over-express-1');
+    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+
+    const subscriptions = await fetch(`${base}/api/billing/subscriptions`, { headers: { cookie } });
+    expect(subscriptions.status).toBe(200);
+  });
+
+  it('works mounted under the base path, and refuses a form post another parser read', async () => {
+    const h = harness();
+    const app = express();
+    app.use(express.urlencoded({ extended: false }));
+    app.use('/api/billing', toNodeHandler(Object.assign(h.handler, { basePath: h.raw.basePath })));
+    const base = await start(createServer(app));
+    const products = await fetch(`${base}/api/billing/products`);
+    expect(products.status).toBe(200);
+    const form = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: base,
+        cookie: h.session({ id: 'cust_ada' }),
+      },
+      body: 'product_id=prod_pro_monthly',
+    });
+    expect(form.status).toBe(403);
+    expect(proxyErrorSchema.parse(await form.json()).fields?.[0]?.field).toBe('content-type');
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+});
