@@ -605,6 +605,7 @@ function CheckoutFormReady(props: ReadyProps) {
                 error={errors[DISCOUNT] ?? null}
                 inputRef={register(DISCOUNT) as Ref<HTMLInputElement>}
                 disabled={busy}
+                unstyled={props.unstyled}
               />
             ),
           })}
