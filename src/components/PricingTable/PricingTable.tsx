@@ -30,8 +30,8 @@ export type { PlanState } from './plans.js';
  *   `periodToggle` (the `label` of one period; `data-state` `on | off`), `periodInput` (its
  *   radio input), `periodBadge` (the best saving of that period)
  * - `grid` (`ul`), `card` (`li`; `data-state`: `PlanState`; `data-recommended` on the
- *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (the amount),
- *   `period` ("per month"), `tax` ("plus tax" / "Tax included"; `data-state`
+ *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (holds
+ *   `amount` and `period`: "$29.00" "per month"), `tax` ("plus tax" / "Tax included"; `data-state`
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
  *   (`li`), `button` (the call to action; `data-state`: `CardActionState`), `cardError`
  * - `notice` (a polite live region: redirecting, plan changed)
@@ -50,6 +50,7 @@ export type PricingTablePart =
   | 'title'
   | 'description'
   | 'price'
+  | 'amount'
   | 'period'
   | 'tax'
   | 'monthlyEquivalent'
@@ -500,8 +501,17 @@ function renderCard(input: CardInput): ReactNode {
       product.description
         ? part('description', 'p', { key: 'description', children: product.description })
         : null,
-      part('price', 'p', { key: 'price', children: money(product.price, product.currency) }),
-      part('period', 'p', { key: 'period', children: periodText(t, period) }),
+      part('price', 'p', {
+        key: 'price',
+        children: [
+          part('amount', 'span', {
+            key: 'amount',
+            children: money(product.price, product.currency),
+          }),
+          ' ',
+          part('period', 'span', { key: 'period', children: periodText(t, period) }),
+        ],
+      }),
       taxMode === 'inclusive' || taxMode === 'exclusive'
         ? part('tax', 'p', {
             key: 'tax',
