@@ -65,7 +65,9 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
     ...(config.retries !== undefined ? { retries: config.retries } : {}),
     allowBrowser: config.allowBrowser,
   });
-  const redact = (text: string) => text.split(config.apiKey).join('[redacted]');
+  // The last guard: whatever a route built, the key cannot leave in a body.
+  const redact = (text: string) =>
+    text.includes(config.apiKey) ? text.split(config.apiKey).join('[redacted]') : text;
   const shared: ProxyShared = {
     config,
     client,
