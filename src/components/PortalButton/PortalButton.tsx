@@ -101,15 +101,15 @@ export function PortalButton(props: PortalButtonProps) {
         'aria-busy': opening || undefined,
         'aria-disabled': opening || undefined,
         onClick: () => void open(),
-        children: [
-          children ?? t('portalButton.label'),
-          target === '_blank'
-            ? part('newTabHint', 'span', {
-                key: 'hint',
-                children: ` ${t('common.opensInNewTab')}`,
-              })
-            : null,
-        ],
+        children: (
+          <>
+            {children ?? t('portalButton.label')}
+            {target === '_blank' ? ' ' : null}
+            {target === '_blank'
+              ? part('newTabHint', 'span', { children: t('common.opensInNewTab') })
+              : null}
+          </>
+        ),
       }),
       part('status', 'span', {
         key: 'status',
