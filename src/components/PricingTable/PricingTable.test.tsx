@@ -450,6 +450,7 @@ describeConformance(
       'title',
       'description',
       'price',
+      'amount',
       'period',
       'tax',
       'monthlyEquivalent',
