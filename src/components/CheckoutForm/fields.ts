@@ -2,12 +2,19 @@
 // the service's forms made into one, the buyer's answers checked by the service's rules, and
 // the answers turned into checkout metadata.
 import type { FieldIssue } from '../../contract/issues.js';
-import {
-  type CustomField,
-  type CustomFieldInput,
+// Types only from the contract's schemas module: a value import would bring zod into every
+// bundle that holds the form. The constants below are tied to the contract's by their types.
+import type {
+  CustomField,
+  CustomFieldInput,
   customFieldTypes,
   MAX_CUSTOM_FIELDS,
 } from '../../contract/schemas.js';
+
+/** The field types the form can ask (the contract's `customFieldTypes`). */
+const FIELD_TYPES: typeof customFieldTypes = ['text', 'checkbox'];
+/** At most this many fields per checkout (the contract's `MAX_CUSTOM_FIELDS`). */
+const MAX_FIELDS: typeof MAX_CUSTOM_FIELDS = 3;
 
 /** Checkout metadata: free key-value pairs (the service shows strings and numbers). */
 export type CheckoutMetadata = Record<string, string | number | boolean | null>;
@@ -46,7 +53,7 @@ const count = (value: unknown): number | undefined =>
 export function normaliseFields(definitions: readonly CustomFieldDefinition[]): FormField[] {
   const fields: FormField[] = [];
   for (const definition of definitions) {
-    if (!(customFieldTypes as readonly string[]).includes(definition.type)) continue;
+    if (!(FIELD_TYPES as readonly string[]).includes(definition.type)) continue;
     const type = definition.type as FormField['type'];
     const text = definition.text as
       | { min_length?: unknown; minimum_length?: unknown; max_length?: unknown; value?: unknown }
@@ -85,7 +92,7 @@ export function normaliseFields(definitions: readonly CustomFieldDefinition[]): 
       if (typeof checkbox?.value === 'boolean') field.value = checkbox.value;
     }
     fields.push(field);
-    if (fields.length === MAX_CUSTOM_FIELDS) break;
+    if (fields.length === MAX_FIELDS) break;
   }
   return fields;
 }
