@@ -90,16 +90,17 @@ export async function readSessionCustomer(
     throw serverError();
   }
   if (value === null || value === undefined) return null;
-  const id = (value as { id?: unknown }).id ?? undefined;
-  const email = (value as { email?: unknown }).email ?? undefined;
+  // null, undefined and '' all mean "not known" (a user row with no billing id yet).
+  const id = (value as { id?: unknown }).id || undefined;
+  const email = (value as { email?: unknown }).email || undefined;
   if (
     typeof value !== 'object' ||
-    (id !== undefined && (typeof id !== 'string' || id === '')) ||
-    (email !== undefined && (typeof email !== 'string' || email === ''))
+    (id !== undefined && typeof id !== 'string') ||
+    (email !== undefined && typeof email !== 'string')
   ) {
     shared.report(
       new TypeError(
-        'billing-kit: the getCustomer option must answer null or { id?: string, email?: string } (non-empty strings)',
+        'billing-kit: the getCustomer option must answer null or { id?: string, email?: string }',
       ),
       request,
     );

@@ -660,6 +660,33 @@ describe('routing, errors and failures', () => {
   });
 });
 
+describe('seller hooks that misbehave', () => {
+  it("reads getCustomer's empty values as unknown, and a malformed answer as the seller's bug", async () => {
+    const empty = proxyHarness({ getCustomer: () => ({ id: '', email: '' }) });
+    expectError(await empty.call('GET', '/subscriptions'), 401, 'customer');
+    const noId = proxyHarness({
+      getCustomer: () => ({ id: null, email: 'x@example.com' }) as never,
+    });
+    expect((await noId.call('GET', '/subscriptions')).body.items).toEqual([]);
+    const bad = proxyHarness({ getCustomer: () => ({ id: 42 }) as never });
+    expectError(await bad.call('GET', '/subscriptions'), 500);
+    expect(String(bad.errors[0])).toMatch(/getCustomer option must answer/);
+  });
+
+  it('treats an isAdmin that throws as no, and survives an onError that throws', async () => {
+    const h = proxyHarness({
+      isAdmin: () => {
+        throw new Error('admin lookup failed');
+      },
+      onError: () => {
+        throw new Error('logger down');
+      },
+    });
+    expectError(await h.call('GET', '/admin/customers', { admin: true }), 404, 'path');
+    expect((await h.call('GET', '/products')).status).toBe(200);
+  });
+});
+
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   return (value as { id?: string } | undefined)?.id;
