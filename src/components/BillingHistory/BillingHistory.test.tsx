@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
@@ -283,8 +283,7 @@ describe('BillingHistory: what the customer sees', () => {
       handler: {
         fetch: async (input, init) => {
           const response = await harness.sandbox.fetch(input, init);
-          if (!String(input instanceof Request ? input.url : input).includes('/transactions/'))
-            return response;
+          if (!String(input).includes('/transactions/')) return response;
           const body = (await response.json()) as { items: Transaction[] };
           if (body.items[0]) body.items[0].status = 'disputed';
           return Response.json(body, { status: response.status });

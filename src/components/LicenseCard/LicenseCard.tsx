@@ -1,0 +1,573 @@
+'use client';
+// LicenseCard: checks a license key for one instance and shows what the service says about it:
+// status, activations against the limit, expiry, the instance, and the key itself (masked until
+// the customer reveals it).
+import {
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { BillingError } from '../../client/error.js';
+import { type License, licenseInstanceStatuses, licenseStatuses } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+
+/**
+ * The parts of `LicenseCard`, for `slots` and `slotProps` (`data-slot="license-card-<part>"`).
+ * The root is a `section` named by its `title`; its `data-state` is a `LicenseCardState`.
+ *
+ * - `title` (`h2`)
+ * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
+ *   `instanceInput`, `instanceError`, `submitButton` (`data-state` `idle | validating`)
+ * - `result` (a polite live region holding the answer), `details` (`dl`), and in it one `div`
+ *   each: `status` (with `statusBadge`; `data-state`: the license's status as sent), `key`
+ *   (with `keyValue`, `data-state` `masked | revealed`; `revealAction`; `copyAction` when the
+ *   browser offers a clipboard, `data-state` `idle | copied | failed`; `copyStatus`),
+ *   `activations` (with `meter`, `role="meter"`, only when there is a limit, and its
+ *   `meterBar`), `expiry` (`data-state` `never | expires | expired`), `instance`
+ *   (`data-state`: the instance's status)
+ * - `error` (`role="alert"`; `data-state` `notFound | instanceNotFound | failed`),
+ *   `retryAction` (for `failed`)
+ */
+export type LicenseCardPart =
+  | 'title'
+  | 'form'
+  | 'keyField'
+  | 'keyLabel'
+  | 'keyInput'
+  | 'keyError'
+  | 'instanceField'
+  | 'instanceLabel'
+  | 'instanceInput'
+  | 'instanceError'
+  | 'submitButton'
+  | 'result'
+  | 'details'
+  | 'status'
+  | 'statusBadge'
+  | 'key'
+  | 'keyValue'
+  | 'revealAction'
+  | 'copyAction'
+  | 'copyStatus'
+  | 'activations'
+  | 'meter'
+  | 'meterBar'
+  | 'expiry'
+  | 'instance'
+  | 'error'
+  | 'retryAction';
+
+/**
+ * What the root's `data-state` says: `idle` (nothing checked yet), `validating`, `valid` (the
+ * license is `active`), `invalid` (the service knows the key but it is not active, or it knows
+ * no such key or instance), `error` (the check failed; try again).
+ */
+export type LicenseCardState = 'idle' | 'validating' | 'valid' | 'invalid' | 'error';
+
+/** Why a check did not give a license, on the `error` part's `data-state`. */
+export type LicenseCardFailure = 'notFound' | 'instanceNotFound' | 'failed';
+
+/** What was checked, given to the callbacks. */
+export interface LicenseCardCheck {
+  /** The key checked, trimmed. */
+  key: string;
+  /** The instance it was checked for, trimmed. */
+  instanceId: string;
+}
+
+/** Details of `onSuccess`. */
+export interface LicenseCardSuccessDetails extends LicenseCardCheck {
+  /** `valid` when the license is active, else `invalid`. */
+  state: 'valid' | 'invalid';
+}
+
+/** Details of `onError`. */
+export interface LicenseCardErrorDetails extends LicenseCardCheck {
+  /** `invalid` for an unknown key or instance (404), else `error`. */
+  state: 'invalid' | 'error';
+  /** Which failure. */
+  failure: LicenseCardFailure;
+}
+
+/** Props of `LicenseCard`. */
+export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
+  /**
+   * The license key in the key input (controlled). Pair with `onLicenseKeyChange`. Given with
+   * `instanceId` at mount, the license is checked at once (see `validateOnMount`). Default:
+   * undefined (uncontrolled: starts as `defaultLicenseKey`).
+   */
+  licenseKey?: string;
+  /** The key in the key input at first, when uncontrolled. Default: "". */
+  defaultLicenseKey?: string;
+  /** Called as the customer edits the key. Default: none. */
+  onLicenseKeyChange?: (licenseKey: string) => void;
+  /**
+   * The instance id in the instance input (controlled). Pair with `onInstanceIdChange`.
+   * Default: undefined (uncontrolled: starts as `defaultInstanceId`).
+   */
+  instanceId?: string;
+  /** The instance id in the instance input at first, when uncontrolled. Default: "". */
+  defaultInstanceId?: string;
+  /** Called as the customer edits the instance id. Default: none. */
+  onInstanceIdChange?: (instanceId: string) => void;
+  /**
+   * Check the license when the card mounts. Default: true when both a key and an instance id
+   * are there at mount (by value or default), false otherwise.
+   */
+  validateOnMount?: boolean;
+  /**
+   * Show the key and instance inputs. Set it to false to show one license the app already
+   * knows (pass `licenseKey` and `instanceId`). Default: true.
+   */
+  showForm?: boolean;
+  /** Called when the service answered with a license (valid or not). Default: none. */
+  onSuccess?: (license: License, details: LicenseCardSuccessDetails) => void;
+  /** Called when the check gave no license. Default: none. */
+  onError?: (error: BillingError, details: LicenseCardErrorDetails) => void;
+}
+
+const knownStatuses = new Set<string>(licenseStatuses);
+const knownInstanceStatuses = new Set<string>(licenseInstanceStatuses);
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** The part of a key that stays visible: its last group, or its last four characters. */
+function visibleTail(key: string): string {
+  const dash = key.lastIndexOf('-');
+  const group = dash >= 0 ? key.slice(dash + 1) : '';
+  return group.length > 0 && group.length <= key.length / 2 ? group : key.slice(-4);
+}
+
+/** The key with every letter and digit but its tail replaced by a bullet; dashes kept. */
+export function maskLicenseKey(key: string): string {
+  const tail = visibleTail(key);
+  return key.slice(0, key.length - tail.length).replace(/[^-\s]/g, '•') + tail;
+}
+
+function failureOf(error: BillingError): LicenseCardFailure {
+  if (error.status !== 404) return 'failed';
+  const fields = (error.fields ?? []).map((f) => f.field);
+  if (error.param) fields.push(error.param);
+  return fields.includes('instance_id') && !fields.includes('key')
+    ? 'instanceNotFound'
+    : 'notFound';
+}
+
+const failureMessage: Record<LicenseCardFailure, MessageKey> = {
+  notFound: 'licenseCard.notFound',
+  instanceNotFound: 'licenseCard.instanceNotFound',
+  failed: 'licenseCard.error',
+};
+
+function licenseState(license: License): 'valid' | 'invalid' {
+  return license.status === 'active' ? 'valid' : 'invalid';
+}
+
+/**
+ * A license key checked for one instance: the key and instance inputs (or a key and instance
+ * the app passes in), then the license's status in words, its activations against the limit
+ * with a meter, its expiry, the instance, and the key masked with buttons to reveal and copy
+ * it. An unknown key says so; any other failure offers to try again.
+ */
+export function LicenseCard(props: LicenseCardProps) {
+  const {
+    licenseKey,
+    defaultLicenseKey = '',
+    onLicenseKeyChange,
+    instanceId,
+    defaultInstanceId = '',
+    onInstanceIdChange,
+    validateOnMount,
+    showForm = true,
+    onSuccess,
+    onError,
+  } = props;
+  useBillingContext('LicenseCard');
+  const part = useParts<LicenseCardPart>('LicenseCard', props);
+  const t = useMessages();
+  const fmt = useFormat();
+  const ids = {
+    title: useId(),
+    key: useId(),
+    keyError: useId(),
+    instance: useId(),
+    instanceError: useId(),
+  };
+
+  const [ownKey, setOwnKey] = useState(defaultLicenseKey);
+  const [ownInstance, setOwnInstance] = useState(defaultInstanceId);
+  const keyValue = licenseKey ?? ownKey;
+  const instanceValue = instanceId ?? ownInstance;
+  const [missing, setMissing] = useState<{ key: boolean; instance: boolean }>({
+    key: false,
+    instance: false,
+  });
+  const keyRef = useRef<HTMLElement | null>(null);
+  const instanceRef = useRef<HTMLElement | null>(null);
+
+  const validation = useLicense({
+    onSuccess: (license, input) =>
+      onSuccess?.(license, {
+        key: input.key,
+        instanceId: input.instance_id,
+        state: licenseState(license),
+      }),
+    onError: (error, input) => {
+      const failure = failureOf(error);
+      onError?.(error, {
+        key: input.key,
+        instanceId: input.instance_id,
+        state: failure === 'failed' ? 'error' : 'invalid',
+        failure,
+      });
+    },
+  });
+
+  const check = (input: ValidateLicenseInput) => {
+    if (validation.isPending) return;
+    validation.mutate(input);
+  };
+
+  // Check at mount when the app gave a key and an instance (once, even under StrictMode).
+  const mounted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the values at mount count.
+  useEffect(() => {
+    if (mounted.current) return;
+    mounted.current = true;
+    const key = keyValue.trim();
+    const instance = instanceValue.trim();
+    if ((validateOnMount ?? (key !== '' && instance !== '')) && key && instance) {
+      validation.mutate({ key, instance_id: instance });
+    }
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const key = keyValue.trim();
+    const instance = instanceValue.trim();
+    const gaps = { key: key === '', instance: instance === '' };
+    setMissing(gaps);
+    if (gaps.key) keyRef.current?.focus();
+    else if (gaps.instance) instanceRef.current?.focus();
+    else check({ key, instance_id: instance });
+  };
+
+  const error = validation.error;
+  const failure = error ? failureOf(error) : undefined;
+  const license = validation.data;
+  const state: LicenseCardState = validation.isPending
+    ? 'validating'
+    : license
+      ? licenseState(license)
+      : failure
+        ? failure === 'failed'
+          ? 'error'
+          : 'invalid'
+        : 'idle';
+
+  const field = (which: 'key' | 'instance') => {
+    const isKey = which === 'key';
+    const invalid = isKey ? missing.key : missing.instance;
+    const errorId = isKey ? ids.keyError : ids.instanceError;
+    return part(isKey ? 'keyField' : 'instanceField', 'div', {
+      key: which,
+      children: [
+        part(isKey ? 'keyLabel' : 'instanceLabel', 'label', {
+          key: 'label',
+          htmlFor: isKey ? ids.key : ids.instance,
+          children: t(isKey ? 'licenseCard.key' : 'licenseCard.instanceId'),
+        }),
+        part(isKey ? 'keyInput' : 'instanceInput', 'input', {
+          key: 'input',
+          id: isKey ? ids.key : ids.instance,
+          ref: isKey ? keyRef : instanceRef,
+          type: 'text',
+          name: isKey ? 'license_key' : 'instance_id',
+          autoComplete: 'off',
+          spellCheck: false,
+          value: isKey ? keyValue : instanceValue,
+          'aria-invalid': invalid ? true : undefined,
+          'aria-describedby': invalid ? errorId : undefined,
+          onChange: (event) => {
+            const value = (event.target as HTMLInputElement).value;
+            if (isKey) {
+              if (licenseKey === undefined) setOwnKey(value);
+              onLicenseKeyChange?.(value);
+            } else {
+              if (instanceId === undefined) setOwnInstance(value);
+              onInstanceIdChange?.(value);
+            }
+            if (invalid && value.trim() !== '') setMissing((m) => ({ ...m, [which]: false }));
+          },
+        }),
+        invalid
+          ? part(isKey ? 'keyError' : 'instanceError', 'p', {
+              key: 'error',
+              id: errorId,
+              children: t(isKey ? 'licenseCard.keyRequired' : 'licenseCard.instanceRequired'),
+            })
+          : null,
+      ],
+    });
+  };
+
+  const form = showForm
+    ? part('form', 'form', {
+        key: 'form',
+        noValidate: true,
+        onSubmit: submit,
+        children: [
+          field('key'),
+          field('instance'),
+          part('submitButton', 'button', {
+            key: 'submit',
+            type: 'submit',
+            'aria-disabled': validation.isPending ? true : undefined,
+            'data-state': validation.isPending ? 'validating' : 'idle',
+            children: t('licenseCard.validate'),
+          }),
+        ],
+      })
+    : null;
+
+  const errorPart =
+    error && failure
+      ? part('error', 'div', {
+          key: 'error',
+          role: 'alert',
+          'data-state': failure,
+          children: [
+            <p key="text">{t(failureMessage[failure])}</p>,
+            failure === 'failed'
+              ? part('retryAction', 'button', {
+                  key: 'retry',
+                  type: 'button',
+                  onClick: () => {
+                    if (validation.variables) check(validation.variables);
+                  },
+                  children: t('common.retry'),
+                })
+              : null,
+          ],
+        })
+      : null;
+
+  return part('root', 'section', {
+    'aria-labelledby': ids.title,
+    'aria-busy': state === 'validating' ? true : undefined,
+    'data-state': state,
+    children: [
+      part('title', 'h2', { key: 'title', id: ids.title, children: t('licenseCard.label') }),
+      form,
+      part('result', 'div', {
+        key: 'result',
+        role: 'status',
+        'data-state': state,
+        children: validation.isPending ? (
+          <p>{t('licenseCard.validating')}</p>
+        ) : license ? (
+          <Details license={license} part={part} t={t} fmt={fmt} />
+        ) : null,
+      }),
+      errorPart,
+    ],
+  });
+}
+
+interface DetailsProps {
+  license: License;
+  part: PartRenderer<LicenseCardPart>;
+  t: Translate;
+  fmt: Formatters;
+}
+
+function Details({ license, part, t, fmt }: DetailsProps) {
+  const activationsId = useId();
+  const limit = typeof license.activation_limit === 'number' ? license.activation_limit : null;
+  const used = license.activation;
+  const activationsText =
+    limit === null
+      ? t('licenseCard.activationsUnlimited', { used })
+      : t('licenseCard.activations', { used, limit });
+
+  const expiry: 'never' | 'expires' | 'expired' = !license.expires_at
+    ? 'never'
+    : license.status === 'expired'
+      ? 'expired'
+      : 'expires';
+  const expiryText =
+    expiry === 'never'
+      ? t('licenseCard.neverExpires')
+      : t(expiry === 'expired' ? 'licenseCard.expired' : 'licenseCard.expires', {
+          date: fmt.date(license.expires_at as string),
+        });
+
+  const instance = license.instance;
+  const row = (name: LicenseCardPart, label: MessageKey, value: ReactNode, extra = {}) =>
+    part(name, 'div', {
+      key: name,
+      ...extra,
+      children: [
+        <dt key="dt" id={name === 'activations' ? activationsId : undefined}>
+          {t(label)}
+        </dt>,
+        <dd key="dd">{value}</dd>,
+      ],
+    });
+
+  return part('details', 'dl', {
+    children: [
+      row(
+        'status',
+        'licenseCard.statusLabel',
+        part('statusBadge', 'span', {
+          'data-state': license.status,
+          children: knownStatuses.has(license.status)
+            ? t(`licenseCard.status.${license.status}` as MessageKey)
+            : license.status,
+        }),
+        { 'data-state': license.status },
+      ),
+      row(
+        'key',
+        'licenseCard.key',
+        <KeyValue key="key" licenseKey={license.key} part={part} t={t} />,
+      ),
+      row(
+        'activations',
+        'licenseCard.activationsLabel',
+        [
+          <span key="text">{activationsText}</span>,
+          limit !== null && limit > 0
+            ? part('meter', 'div', {
+                key: 'meter',
+                role: 'meter',
+                'aria-labelledby': activationsId,
+                'aria-valuemin': 0,
+                'aria-valuemax': limit,
+                'aria-valuenow': Math.min(used, limit),
+                'aria-valuetext': activationsText,
+                'data-state': used >= limit ? 'full' : 'available',
+                children: part('meterBar', 'span', {
+                  'aria-hidden': true,
+                  style: { width: `${Math.min(100, (used / limit) * 100)}%` },
+                }),
+              })
+            : null,
+        ],
+        { 'data-state': limit === null ? 'unlimited' : used >= limit ? 'full' : 'available' },
+      ),
+      row(
+        'expiry',
+        'licenseCard.expiryLabel',
+        license.expires_at ? <time dateTime={license.expires_at}>{expiryText}</time> : expiryText,
+        { 'data-state': expiry },
+      ),
+      instance
+        ? row(
+            'instance',
+            'licenseCard.instanceLabel',
+            t('licenseCard.instanceValue', {
+              name: instance.name,
+              status: knownInstanceStatuses.has(instance.status)
+                ? t(`licenseCard.instanceStatus.${instance.status}` as MessageKey)
+                : instance.status,
+            }),
+            { 'data-state': instance.status },
+          )
+        : null,
+    ],
+  });
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+function KeyValue(props: {
+  licenseKey: string;
+  part: PartRenderer<LicenseCardPart>;
+  t: Translate;
+}) {
+  const { licenseKey, part, t } = props;
+  const [revealed, setRevealed] = useState(false);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  // The clipboard is the browser's: looked for after mount, so a server render matches.
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => {
+    setCanCopy(
+      typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function',
+    );
+  }, []);
+
+  const copyKey = async () => {
+    try {
+      await navigator.clipboard.writeText(licenseKey);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+
+  return [
+    part('keyValue', 'code', {
+      key: 'value',
+      'data-state': revealed ? 'revealed' : 'masked',
+      children: revealed
+        ? licenseKey
+        : [
+            <span key="mask" aria-hidden="true">
+              {maskLicenseKey(licenseKey)}
+            </span>,
+            <span key="sr" style={visuallyHidden}>
+              {t('licenseCard.keyHidden', { last: visibleTail(licenseKey) })}
+            </span>,
+          ],
+    }),
+    part('revealAction', 'button', {
+      key: 'reveal',
+      type: 'button',
+      'data-state': revealed ? 'on' : 'off',
+      onClick: () => setRevealed((r) => !r),
+      children: t(revealed ? 'licenseCard.hide' : 'licenseCard.show'),
+    }),
+    canCopy
+      ? part('copyAction', 'button', {
+          key: 'copy',
+          type: 'button',
+          'data-state': copy,
+          onClick: () => void copyKey(),
+          children: t('licenseCard.copy'),
+        })
+      : null,
+    canCopy
+      ? part('copyStatus', 'span', {
+          // Inside the result's live region, which announces it.
+          key: 'copyStatus',
+          'data-state': copy,
+          children:
+            copy === 'copied'
+              ? t('licenseCard.copied')
+              : copy === 'failed'
+                ? t('licenseCard.copyFailed')
+                : '',
+        })
+      : null,
+  ];
+}
