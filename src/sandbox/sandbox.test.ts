@@ -433,3 +433,34 @@ describe('the seed', () => {
     expect(inspection.orders.length).toBeGreaterThan(0);
   });
 });
+
+describe('generateTransactions', () => {
+  test('appends paid transactions that the numbered search pages through, newest first', async () => {
+    const sandbox = createSandbox({ seed: 3 });
+    const before = (await searchOf(sandbox, 'cust_ada', 1, 1)).pagination.total_records;
+    const ids = sandbox.generateTransactions('cust_ada', 250);
+    const first = await searchOf(sandbox, 'cust_ada', 1, 100);
+    expect(first.pagination.total_records).toBe(before + 250);
+    expect(first.items[0]?.id).toBe(ids.at(-1));
+    const third = await searchOf(sandbox, 'cust_ada', 3, 100);
+    // Newest first: the 201st newest is the 50th generated.
+    expect(third.items[0]?.id).toBe(ids[49]);
+    expect(() => sandbox.generateTransactions('cust_nobody', 1)).toThrow(/known customer/);
+  });
+});
+
+async function searchOf(
+  sandbox: ReturnType<typeof createSandbox>,
+  customer: string,
+  page: number,
+  size: number,
+) {
+  const response = await sandbox.fetch(
+    `/v1/transactions/search?customer_id=${customer}&page_number=${page}&page_size=${size}`,
+    { headers: { 'x-api-key': sandbox.apiKey } },
+  );
+  return (await response.json()) as {
+    items: { id: string }[];
+    pagination: { total_records: number };
+  };
+}

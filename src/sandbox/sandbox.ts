@@ -136,6 +136,17 @@ export type Sandbox = {
     count: number,
     options?: Partial<GenerateOptions>,
   ): GenerateResult;
+  /**
+   * Appends `count` paid payment transactions for a customer (one a minute, the newest now), on
+   * a product of the catalog, for large-data tests and benchmarks of the numbered lists.
+   * Ids are `<base>_<n>`. Answers the ids, oldest first.
+   * @param options.productId Default: the catalog's first product.
+   */
+  generateTransactions(
+    customerId: string,
+    count: number,
+    options?: { productId?: string },
+  ): string[];
 };
 
 function clockOf(now: SandboxOptions['now']): () => number {
@@ -382,7 +393,59 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     decline: (checkoutId) => guard(() => declineCheckout(store, checkoutId)),
     generateCreditEntries: (accountId, count, generate = {}) =>
       ledger.generateEntries(accountId, count, { seed, ...generate }),
+    generateTransactions: (customerId, count, generate = {}) =>
+      generateTransactions(store, customerId, count, generate.productId),
   };
+}
+
+function generateTransactions(
+  store: SandboxStore,
+  customerId: string,
+  count: number,
+  productId = store.productOrder[0],
+): string[] {
+  const product = productId === undefined ? undefined : store.products.get(productId);
+  if (!store.customers.has(customerId) || !product) {
+    throw new TypeError(
+      `billing-kit: generateTransactions needs a known customer and product (got ${customerId}, ${String(productId)}); take ids from sandbox.fixtures()`,
+    );
+  }
+  if (!Number.isInteger(count) || count < 0) {
+    throw new TypeError(
+      `billing-kit: generateTransactions count must be a whole number ≥ 0, got ${count}`,
+    );
+  }
+  const base = store.id('tran');
+  const end = store.now();
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const id = `${base}_${n}`;
+    const createdAt = end - (count - 1 - n) * 60_000;
+    store.addTransaction(
+      {
+        id,
+        mode: 'test',
+        object: 'transaction',
+        amount: product.price,
+        amount_paid: product.price,
+        discount_amount: 0,
+        currency: product.currency,
+        type: 'payment',
+        tax_country: null,
+        tax_amount: 0,
+        status: 'paid',
+        refunded_amount: null,
+        order: null,
+        subscription: null,
+        customer: customerId,
+        description: `Generated payment ${n + 1}`,
+        created_at: createdAt,
+      },
+      product.id,
+    );
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** Every customer account of the ledger, oldest first (walks the cursor list). */
