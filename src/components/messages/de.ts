@@ -239,7 +239,7 @@ export const de: Messages = {
   'licenseCard.status.disabled': 'Deaktiviert',
   'licenseCard.status.unknown': 'Unbekannt',
   'licenseCard.loading': 'Lizenz wird geladen …',
-  'licenseCard.error': 'Die Lizenz konnte nicht geladen werden.',
+  'licenseCard.error': 'Die Lizenz konnte nicht geprüft werden.',
   'licenseCard.instanceId': 'Instanz-ID',
   'licenseCard.validate': 'Lizenz prüfen',
   'licenseCard.validating': 'Lizenz wird geprüft …',

@@ -242,7 +242,7 @@ export const en = {
   'licenseCard.status.disabled': 'Disabled',
   'licenseCard.status.unknown': 'Unknown',
   'licenseCard.loading': 'Loading license…',
-  'licenseCard.error': 'The license could not be loaded.',
+  'licenseCard.error': 'The license could not be checked.',
   'licenseCard.instanceId': 'Instance ID',
   'licenseCard.validate': 'Check license',
   'licenseCard.validating': 'Checking the license…',
