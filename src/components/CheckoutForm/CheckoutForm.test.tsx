@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -10,6 +11,7 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
+import { billingKeys } from '../../react/keys.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { answersToMetadata, checkAnswer, normaliseFields, refusedFields } from './fields.js';
 
@@ -142,6 +144,24 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(await screen.findByText('This product is not available.')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Checkout' })).toHaveAttribute('data-state', 'empty');
     expect(screen.queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
+  });
+
+  test('server rendering: the skeleton, or the form when the catalog was prefetched', () => {
+    const harness = createBillingHarness();
+    const queryClient = createTestQueryClient();
+    const page = () =>
+      renderToString(
+        <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+          <CheckoutForm productId={TEAM} />
+        </BillingHarnessProvider>,
+      );
+    expect(page()).toContain('aria-busy="true"');
+    expect(page()).toContain('Loading checkout…');
+    queryClient.setQueryData(billingKeys.products(), harness.sandbox.fixtures().products);
+    const html = page();
+    expect(html).toContain('Team</h2>');
+    expect(html).toContain('$75.00');
+    expect(html).toContain('Company name');
   });
 
   test('outside the provider, the error names the component', () => {
