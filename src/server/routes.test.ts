@@ -1,6 +1,6 @@
 // Every route of the proxy, through the real handler against the real sandbox.
 import { afterAll, describe, expect, it } from 'vitest';
-import { keyLeaks, ORIGIN, proxyHarness } from '../../test/support/proxy-harness.js';
+import { errorsWithKey, keyLeaks, ORIGIN, proxyHarness } from '../../test/support/proxy-harness.js';
 import { addAmounts } from '../contract/amount.js';
 import {
   creditsBalanceSchema,
@@ -14,6 +14,7 @@ const GRACE = 'cust_grace';
 
 afterAll(() => {
   expect(keyLeaks).toEqual([]);
+  expect(errorsWithKey()).toEqual([]);
 });
 
 /** Asserts the proxy error body and that it names at least one field. */

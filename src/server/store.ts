@@ -11,7 +11,24 @@
  * `get` → `GET key`; `set` → `SET key value PX ttlMs` (no `PX` when `ttlMs` is undefined);
  * `add` → `SET key value NX PX ttlMs` (true when Redis answers `OK`);
  * `increment` → `INCR key` then `PEXPIRE key ttlMs NX` (in a `MULTI` or a small Lua script);
- * `delete` → `DEL key`.
+ * `delete` → `DEL key`. With `ioredis`, for example:
+ *
+ * ```ts
+ * const store: BillingStore = {
+ *   get: (key) => redis.get(key),
+ *   set: async (key, value, ttlMs) => {
+ *     await (ttlMs === undefined ? redis.set(key, value) : redis.set(key, value, 'PX', ttlMs));
+ *   },
+ *   add: async (key, value, ttlMs) => (await redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK',
+ *   increment: async (key, ttlMs) => {
+ *     const [[, count]] = (await redis.multi().incr(key).pexpire(key, ttlMs, 'NX').exec()) as [[null, number]];
+ *     return count;
+ *   },
+ *   delete: async (key) => {
+ *     await redis.del(key);
+ *   },
+ * };
+ * ```
  */
 export interface BillingStore {
   /** The value stored under `key`, or `null` when there is none or it expired. */
