@@ -246,7 +246,6 @@ export const de: Messages = {
   'licenseCard.keyRequired': 'Geben Sie einen Lizenzschlüssel ein.',
   'licenseCard.instanceRequired': 'Geben Sie die Instanz-ID ein.',
   'licenseCard.notFound': 'Diesen Lizenzschlüssel gibt es nicht.',
-  'licenseCard.instanceNotFound': 'Dieser Lizenzschlüssel hat keine Instanz mit dieser ID.',
   'licenseCard.statusLabel': 'Status',
   'licenseCard.activationsLabel': 'Aktivierungen',
   'licenseCard.expiryLabel': 'Ablauf',

@@ -249,7 +249,6 @@ export const en = {
   'licenseCard.keyRequired': 'Enter a license key.',
   'licenseCard.instanceRequired': 'Enter the instance ID.',
   'licenseCard.notFound': 'No such license key.',
-  'licenseCard.instanceNotFound': 'This license key has no instance with that ID.',
   'licenseCard.statusLabel': 'Status',
   'licenseCard.activationsLabel': 'Activations',
   'licenseCard.expiryLabel': 'Expiry',
