@@ -113,7 +113,17 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
       response = await handle(request);
     } catch (error) {
       shared.report(error, request);
-      response = errorResponse(serverError(), newTraceId());
+      try {
+        response = errorResponse(serverError(), newTraceId());
+      } catch {
+        response = new Response(lastResortBody(), {
+          status: 500,
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'no-store',
+          },
+        });
+      }
     }
     return response;
   };
@@ -137,6 +147,18 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
   }
 
   return Object.assign(handler, { basePath: config.basePath });
+}
+
+/** The error body when even building one failed (no crypto, say): nothing but constants. */
+function lastResortBody(): string {
+  return JSON.stringify({
+    trace_id: 'bk_unavailable',
+    status: 500,
+    error: 'Internal Server Error',
+    message: ['the billing proxy had an internal error'],
+    timestamp: Date.now(),
+    kind: 'server',
+  });
 }
 
 function newTraceId(): string {
