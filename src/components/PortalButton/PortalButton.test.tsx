@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   BillingHarnessProvider,
@@ -168,6 +169,19 @@ describe('PortalButton', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Das Kundenportal konnte nicht geöffnet werden/,
     );
+  });
+
+  test('renders on the server, idle', () => {
+    const html = renderToString(
+      <BillingHarnessProvider
+        harness={createBillingHarness()}
+        queryClient={createTestQueryClient()}
+      >
+        <PortalButton target="_blank" />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="idle"');
+    expect(html).toContain('Manage billing');
   });
 
   test('outside <BillingProvider>: an error that names the component', () => {

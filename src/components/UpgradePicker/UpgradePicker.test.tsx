@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -12,6 +13,8 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
+import { createProxyClient } from '../../react/proxy-client.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { allowsPlanChange, planDirection } from './estimate.js';
 import { UpgradePicker, type UpgradePickerSuccess } from './UpgradePicker.js';
@@ -572,6 +575,39 @@ describe('UpgradePicker: loading, errors, empty', () => {
     expect(() => render(<UpgradePicker />)).toThrow(
       /`UpgradePicker` must be inside `<BillingProvider>`/,
     );
+  });
+});
+
+describe('UpgradePicker: server rendering', () => {
+  test('renders the current plan, the choice and its estimate on the server from prefetched data', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const queryClient = createTestQueryClient();
+    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
+    await Promise.all([
+      queryClient.prefetchQuery(productsOptions(client)),
+      queryClient.prefetchQuery(customerSubscriptionsOptions(client)),
+    ]);
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <UpgradePicker defaultValue="prod_team_quarterly" />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="choosing"');
+    expect(html).toContain('$29.00 per month');
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.querySelector('input[value="prod_team_quarterly"]')).toHaveAttribute('checked');
+    expect(html).toMatch(/\$\d+\.\d\d charged now/);
+  });
+
+  test('without data, the server renders the skeleton', () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
+        <UpgradePicker />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading your subscription…');
   });
 });
 
