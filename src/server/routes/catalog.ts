@@ -4,10 +4,24 @@
 // and left out, and the buyer still sees every other product.
 import { isBillingError } from '../../client/index.js';
 import type { Product } from '../../contract/schemas.js';
-import { once, type ProxyShared, type RouteImpl, upstreamError } from '../context.js';
+import { once, type ProxyShared, type RouteImpl, sha256, upstreamError } from '../context.js';
 import { ProxyHttpError } from '../errors.js';
 
-const CATALOG_KEY = 'bk:catalog';
+const catalogKeys = new WeakMap<object, string>();
+
+/**
+ * The store key of this proxy's catalog. Proxies that share a store but sell different
+ * catalogs (or call another environment) must not read each other's, so it names both.
+ */
+async function catalogKey(shared: ProxyShared): Promise<string> {
+  let key = catalogKeys.get(shared.config);
+  if (key === undefined) {
+    const digest = await sha256(`${shared.client.baseUrl}\n${shared.config.products.join('\n')}`);
+    key = `bk:catalog:${digest.slice(0, 24)}`;
+    catalogKeys.set(shared.config, key);
+  }
+  return key;
+}
 
 /** A catalog product the proxy leaves out, for the seller's logs. */
 export class CatalogProductError extends Error {
@@ -35,7 +49,8 @@ export class CatalogProductError extends Error {
  */
 export async function loadCatalog(shared: ProxyShared, request: Request): Promise<Product[]> {
   const { config } = shared;
-  const cached = await config.store.get(CATALOG_KEY);
+  const key = await catalogKey(shared);
+  const cached = await config.store.get(key);
   if (cached !== null) {
     try {
       return JSON.parse(cached) as Product[];
@@ -43,7 +58,7 @@ export async function loadCatalog(shared: ProxyShared, request: Request): Promis
       // A damaged cache entry is resolved again below.
     }
   }
-  return once(shared, CATALOG_KEY, async () => {
+  return once(shared, key, async () => {
     const results = await Promise.all(
       config.products.map((product_id) =>
         shared.client.products.retrieve({ product_id }).then(
@@ -79,7 +94,7 @@ export async function loadCatalog(shared: ProxyShared, request: Request): Promis
       }
       shared.report(transient, request);
     } else if (config.catalogTtlMs > 0) {
-      await config.store.set(CATALOG_KEY, JSON.stringify(products), config.catalogTtlMs);
+      await config.store.set(key, JSON.stringify(products), config.catalogTtlMs);
     }
     return products;
   });
