@@ -33,8 +33,7 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  *   `activations` (with `meter`, `role="meter"`, only when there is a limit, and its
  *   `meterBar`), `expiry` (`data-state` `never | expires | expired`), `instance`
  *   (`data-state`: the instance's status)
- * - `error` (`role="alert"`; `data-state` `notFound | instanceNotFound | failed`),
- *   `retryAction` (for `failed`)
+ * - `error` (`role="alert"`; `data-state` `notFound | failed`), `retryAction` (for `failed`)
  */
 export type LicenseCardPart =
   | 'title'
@@ -72,8 +71,11 @@ export type LicenseCardPart =
  */
 export type LicenseCardState = 'idle' | 'validating' | 'valid' | 'invalid' | 'error';
 
-/** Why a check did not give a license, on the `error` part's `data-state`. */
-export type LicenseCardFailure = 'notFound' | 'instanceNotFound' | 'failed';
+/**
+ * Why a check did not give a license, on the `error` part's `data-state`: `notFound` (404: no
+ * such key, or no such instance of it; the proxy does not say which) or `failed`.
+ */
+export type LicenseCardFailure = 'notFound' | 'failed';
 
 /** What was checked, given to the callbacks. */
 export interface LicenseCardCheck {
@@ -163,17 +165,11 @@ export function maskLicenseKey(key: string): string {
 }
 
 function failureOf(error: BillingError): LicenseCardFailure {
-  if (error.status !== 404) return 'failed';
-  const fields = (error.fields ?? []).map((f) => f.field);
-  if (error.param) fields.push(error.param);
-  return fields.includes('instance_id') && !fields.includes('key')
-    ? 'instanceNotFound'
-    : 'notFound';
+  return error.status === 404 ? 'notFound' : 'failed';
 }
 
 const failureMessage: Record<LicenseCardFailure, MessageKey> = {
   notFound: 'licenseCard.notFound',
-  instanceNotFound: 'licenseCard.instanceNotFound',
   failed: 'licenseCard.error',
 };
 

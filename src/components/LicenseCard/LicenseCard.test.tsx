@@ -1,0 +1,445 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import type { License } from '../../contract/schemas.js';
+import { LicenseCard, maskLicenseKey } from './LicenseCard.js';
+
+type SeededLicense = ReturnType<BillingHarness['sandbox']['fixtures']>['licenses'][number];
+
+const day = (iso: string, locale = 'en-US') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+
+function seeded(harness: BillingHarness, pick: (l: SeededLicense) => boolean): SeededLicense {
+  const license = harness.sandbox.fixtures().licenses.find(pick);
+  if (!license) throw new Error('no such seeded license');
+  return license;
+}
+
+function instanceOf(license: SeededLicense) {
+  const instance = license.instances[0];
+  if (!instance) throw new Error(`license ${license.key} has no instance`);
+  return instance;
+}
+
+function card() {
+  return screen.getByRole('region', { name: 'License' });
+}
+
+/** The value beside a label in the card's details. */
+function detail(label: string) {
+  const term = within(card()).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
+
+async function check(key: string, instanceId: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'License key' }), key);
+  await user.type(screen.getByRole('textbox', { name: 'Instance ID' }), instanceId);
+  await user.click(screen.getByRole('button', { name: 'Check license' }));
+  return user;
+}
+
+function ControlledCard(props: { keys: string[] }) {
+  const [licenseKey, setLicenseKey] = useState('');
+  return (
+    <LicenseCard
+      licenseKey={licenseKey.toUpperCase()}
+      onLicenseKeyChange={(value) => {
+        props.keys.push(value);
+        setLicenseKey(value);
+      }}
+    />
+  );
+}
+
+describe('LicenseCard: checking each seeded license', () => {
+  const cases: Array<
+    [
+      string,
+      (l: SeededLicense) => boolean,
+      {
+        status: string;
+        state: string;
+        activations: string;
+        meter: [number, number] | null;
+        expiry: (l: SeededLicense) => string;
+      },
+    ]
+  > = [
+    [
+      'active, three activations, no expiry',
+      (l) => l.status === 'active' && !l.expires_at,
+      {
+        status: 'Active',
+        state: 'valid',
+        activations: '1 of 3',
+        meter: [1, 3],
+        expiry: () => 'Never expires',
+      },
+    ],
+    [
+      'active until a date',
+      (l) => l.status === 'active' && !!l.expires_at,
+      {
+        status: 'Active',
+        state: 'valid',
+        activations: '1 of 3',
+        meter: [1, 3],
+        expiry: (l) => `Expires on ${day(l.expires_at as string)}`,
+      },
+    ],
+    [
+      'inactive (not activated yet)',
+      (l) => l.status === 'inactive',
+      {
+        status: 'Not activated',
+        state: 'invalid',
+        activations: '0 of 5',
+        meter: [0, 5],
+        expiry: () => 'Never expires',
+      },
+    ],
+    [
+      'disabled, unlimited',
+      (l) => l.status === 'disabled',
+      {
+        status: 'Disabled',
+        state: 'invalid',
+        activations: '1 of unlimited',
+        meter: null,
+        expiry: () => 'Never expires',
+      },
+    ],
+    [
+      'expired',
+      (l) => l.status === 'expired',
+      {
+        status: 'Expired',
+        state: 'invalid',
+        activations: '1 of 3',
+        meter: [1, 3],
+        expiry: (l) => `Expired on ${day(l.expires_at as string)}`,
+      },
+    ],
+  ];
+
+  test.each(cases)('%s', async (_name, pick, want) => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, pick);
+    const instance = instanceOf(license);
+    const onSuccess = vi.fn();
+    renderWithBilling(<LicenseCard onSuccess={onSuccess} />, { harness });
+    expect(card()).toHaveAttribute('data-state', 'idle');
+    await check(license.key, instance.id);
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', want.state));
+    // What the service holds, as the card shows it.
+    expect(license.status).toBe(
+      {
+        Active: 'active',
+        'Not activated': 'inactive',
+        Disabled: 'disabled',
+        Expired: 'expired',
+      }[want.status],
+    );
+    expect(detail('Status')).toHaveTextContent(want.status);
+    expect(within(detail('Status')).getByText(want.status)).toHaveAttribute(
+      'data-state',
+      license.status,
+    );
+    expect(want.activations).toBe(
+      `${license.activation} of ${license.activation_limit ?? 'unlimited'}`,
+    );
+    expect(detail('Activations')).toHaveTextContent(want.activations);
+    const meter = within(card()).queryByRole('meter', { name: 'Activations' });
+    if (want.meter) {
+      expect(meter).toHaveAttribute('aria-valuenow', String(want.meter[0]));
+      expect(meter).toHaveAttribute('aria-valuemin', '0');
+      expect(meter).toHaveAttribute('aria-valuemax', String(want.meter[1]));
+      expect(meter).toHaveAttribute('aria-valuetext', want.activations);
+    } else {
+      expect(meter).toBeNull();
+    }
+    expect(detail('Expiry')).toHaveTextContent(want.expiry(license));
+    const instanceWord = instance.status === 'active' ? 'active' : 'deactivated';
+    expect(detail('Instance')).toHaveTextContent(`${instance.name} (${instanceWord})`);
+
+    expect(harness.requests.filter((r) => r.route === 'validateLicense')).toEqual([
+      expect.objectContaining({ body: { key: license.key, instance_id: instance.id } }),
+    ]);
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ key: license.key, status: license.status }),
+      { key: license.key, instanceId: instance.id, state: want.state },
+    );
+  });
+
+  test('an unknown key says there is no such key, and offers no retry', async () => {
+    const harness = createBillingHarness();
+    const instance = instanceOf(seeded(harness, (l) => l.status === 'active'));
+    const onError = vi.fn();
+    renderWithBilling(<LicenseCard onError={onError} />, { harness });
+    await check('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance.id);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No such license key.');
+    expect(alert).toHaveAttribute('data-state', 'notFound');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(card()).toHaveAttribute('data-state', 'invalid');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }), {
+      key: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
+      instanceId: instance.id,
+      state: 'invalid',
+      failure: 'notFound',
+    });
+  });
+
+  test('a known key with an unknown instance is answered as an unknown key', async () => {
+    // The proxy does not tell a wrong instance from a wrong key (no probing of keys).
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active');
+    renderWithBilling(<LicenseCard />, { harness });
+    await check(license.key, 'ins_nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No such license key.');
+    expect(card()).toHaveAttribute('data-state', 'invalid');
+  });
+});
+
+describe('LicenseCard: the key', () => {
+  test('masked at first, revealed and hidden again by keyboard', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    const tail = license.key.slice(license.key.lastIndexOf('-') + 1);
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+      {
+        harness,
+      },
+    );
+    const value = await waitFor(() => {
+      const dd = detail('License key');
+      expect(dd).toBeTruthy();
+      return dd;
+    });
+    // Masked: bullets for all but the last group, and a plain sentence for screen readers.
+    expect(maskLicenseKey(license.key)).toBe(`•••••-•••••-•••••-•••••-${tail}`);
+    expect(within(value).getByText(maskLicenseKey(license.key))).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    expect(within(value).getByText(`hidden, ends in ${tail}`)).toBeInTheDocument();
+    expect(within(card()).queryByText(license.key)).toBeNull();
+
+    const user = userEvent.setup();
+    const reveal = within(value).getByRole('button', { name: 'Show key' });
+    reveal.focus();
+    await user.keyboard('{Enter}');
+    expect(within(value).getByText(license.key)).toHaveAttribute('data-state', 'revealed');
+    expect(reveal).toHaveAccessibleName('Hide key');
+    expect(reveal).toHaveFocus();
+    await user.keyboard(' ');
+    expect(within(card()).queryByText(license.key)).toBeNull();
+    expect(reveal).toHaveAccessibleName('Show key');
+  });
+
+  test('copied to the clipboard when the browser has one', async () => {
+    const user = userEvent.setup(); // gives jsdom a clipboard
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+      {
+        harness,
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe(license.key);
+    expect(within(card()).getByText('Copied')).toBeVisible();
+    // Still masked on screen.
+    expect(within(card()).queryByText(license.key)).toBeNull();
+  });
+
+  test('no copy button without a clipboard', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    const clipboard = Object.getOwnPropertyDescriptor(globalThis.navigator, 'clipboard');
+    Object.defineProperty(globalThis.navigator, 'clipboard', {
+      value: undefined,
+      configurable: true,
+    });
+    try {
+      renderWithBilling(
+        <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+        { harness },
+      );
+      await screen.findByRole('button', { name: 'Show key' });
+      expect(screen.queryByRole('button', { name: 'Copy key' })).toBeNull();
+    } finally {
+      if (clipboard) Object.defineProperty(globalThis.navigator, 'clipboard', clipboard);
+      else Reflect.deleteProperty(globalThis.navigator, 'clipboard');
+    }
+  });
+});
+
+describe('LicenseCard: inputs, states and failures', () => {
+  test('a key and instance given as props are checked once at mount, without a form', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} showForm={false} />,
+      { harness },
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(harness.count('validateLicense')).toBe(1);
+  });
+
+  test('controlled key input: the owner hears each edit and decides the value', async () => {
+    const keys: string[] = [];
+    renderWithBilling(<ControlledCard keys={keys} />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('textbox', { name: 'License key' });
+    await user.type(input, 'ab');
+    expect(input).toHaveValue('AB');
+    expect(keys).toEqual(['a', 'Ab']);
+  });
+
+  test('uncontrolled inputs start from their defaults', () => {
+    renderWithBilling(
+      <LicenseCard defaultLicenseKey="KEY-1" defaultInstanceId="ins_1" validateOnMount={false} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'License key' })).toHaveValue('KEY-1');
+    expect(screen.getByRole('textbox', { name: 'Instance ID' })).toHaveValue('ins_1');
+  });
+
+  test('both inputs are required; the first empty one takes the focus', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<LicenseCard />);
+    await user.click(screen.getByRole('button', { name: 'Check license' }));
+    const key = screen.getByRole('textbox', { name: 'License key' });
+    expect(key).toHaveFocus();
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(key).toHaveAccessibleDescription('Enter a license key.');
+    expect(screen.getByRole('textbox', { name: 'Instance ID' })).toHaveAccessibleDescription(
+      'Enter the instance ID.',
+    );
+    await user.type(key, '   ');
+    await user.click(screen.getByRole('button', { name: 'Check license' }));
+    expect(harness.count('validateLicense')).toBe(0);
+  });
+
+  test('while checking: busy, said in words, and a second submit sends nothing', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    const release = harness.hold('validateLicense');
+    renderWithBilling(<LicenseCard />, { harness });
+    const user = await check(license.key, instanceOf(license).id);
+    expect(card()).toHaveAttribute('data-state', 'validating');
+    expect(card()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking the license…');
+    const submit = screen.getByRole('button', { name: 'Check license' });
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit);
+    release();
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    expect(harness.count('validateLicense')).toBe(1);
+  });
+
+  test('a failure says so with a retry that checks the same key again', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    const instance = instanceOf(license);
+    harness.failNext({ route: 'validateLicense', with: 503 });
+    renderWithBilling(<LicenseCard />, { harness });
+    const user = await check(license.key, instance.id);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The license could not be checked.');
+    expect(card()).toHaveAttribute('data-state', 'error');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      harness.requests.filter((r) => r.route === 'validateLicense').map((r) => r.body),
+    ).toEqual([
+      { key: license.key, instance_id: instance.id },
+      { key: license.key, instance_id: instance.id },
+    ]);
+  });
+
+  test('German: status, activations and dates in de-DE', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+      {
+        harness,
+        provider: { locale: 'de-DE' },
+      },
+    );
+    const region = await screen.findByRole('region', { name: 'Lizenz' });
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'));
+    const value = (label: string) =>
+      within(region).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(value('Status')).toHaveTextContent('Aktiv');
+    expect(value('Aktivierungen')).toHaveTextContent('1 von 3');
+    const date = day(license.expires_at as string, 'de-DE');
+    expect(date).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+    expect(value('Ablauf')).toHaveTextContent(`Läuft am ${date} ab`);
+    expect(within(region).getByRole('button', { name: 'Schlüssel anzeigen' })).toBeVisible();
+  });
+});
+
+const conformanceHarness = createBillingHarness({ handler: { rateLimit: false } });
+const conformanceLicense = seeded(
+  conformanceHarness,
+  (l) => l.status === 'active' && !l.expires_at,
+) as SeededLicense & License;
+describeConformance(
+  'LicenseCard',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <LicenseCard
+        licenseKey={conformanceLicense.key}
+        instanceId={instanceOf(conformanceLicense).id}
+        {...props}
+      />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'title',
+      'form',
+      'keyField',
+      'keyLabel',
+      'keyInput',
+      'instanceField',
+      'instanceLabel',
+      'instanceInput',
+      'submitButton',
+      'result',
+      'details',
+      'status',
+      'statusBadge',
+      'key',
+      'keyValue',
+      'revealAction',
+      'activations',
+      'meter',
+      'meterBar',
+      'expiry',
+      'instance',
+    ],
+    message: 'licenseCard.neverExpires',
+  },
+);
