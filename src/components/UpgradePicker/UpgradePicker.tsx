@@ -13,12 +13,11 @@ import {
 } from 'react';
 import type { BillingError } from '../../client/error.js';
 import { isBillingPeriod } from '../../contract/period.js';
-import {
-  type Product,
-  type Subscription,
+import type {
+  Product,
+  Subscription,
   subscriptionStatuses,
-  type UpdateBehavior,
-  updateBehaviors,
+  UpdateBehavior,
 } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
@@ -211,6 +210,23 @@ function priceText(t: Translate, format: Formatters, product: Product, units: nu
 }
 
 const known = (list: readonly string[], value: string) => list.includes(value);
+
+// Written out here rather than imported from the schemas, which would pull zod into the
+// component's bundle; the types keep both lists complete.
+const updateBehaviors = [
+  'proration-charge-immediately',
+  'proration-charge',
+  'proration-none',
+] as const satisfies readonly UpdateBehavior[];
+const statusWords: Record<(typeof subscriptionStatuses)[number], MessageKey> = {
+  active: 'subscriptionStatus.active',
+  canceled: 'subscriptionStatus.canceled',
+  unpaid: 'subscriptionStatus.unpaid',
+  paused: 'subscriptionStatus.paused',
+  trialing: 'subscriptionStatus.trialing',
+  scheduled_cancel: 'subscriptionStatus.scheduled_cancel',
+  past_due: 'subscriptionStatus.past_due',
+};
 
 /**
  * The date that matters for the status, worded as `SubscriptionStatus` words it: renewal,
@@ -438,8 +454,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
   };
 
   // -- pieces ----------------------------------------------------------------------------------
-  const statusText = known(subscriptionStatuses, subscription.status)
-    ? t(`subscriptionStatus.${subscription.status}` as MessageKey)
+  const statusKey = statusWords[subscription.status as keyof typeof statusWords];
+  const statusText = Object.hasOwn(statusWords, subscription.status)
+    ? t(statusKey)
     : subscription.status;
   const reasonId = `${id}-reason`;
   const dates = dateOf(subscription);
