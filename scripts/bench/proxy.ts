@@ -139,13 +139,14 @@ async function balance(): Promise<{ balance: string; ms: number; requests: numbe
 
 const existing = await countEntries();
 const t0 = performance.now();
-await addEntries(ENTRIES - existing, 'fill');
+// The bulk of the account from the ledger's generator; the 10 new ones below go through the API.
+sandbox.generateCreditEntries(account.id, ENTRIES - existing);
 const fillMs = performance.now() - t0;
 const entries = await countEntries();
 if (entries !== ENTRIES)
   throw new Error(`bench: the account has ${entries} entries, not ${ENTRIES}`);
 console.log(
-  `built an account of ${entries.toLocaleString('en-US')} entries through the sandbox API in ${(fillMs / 1000).toFixed(1)} s`,
+  `built an account of ${entries.toLocaleString('en-US')} entries in ${(fillMs / 1000).toFixed(1)} s`,
 );
 
 const cold = await balance();
