@@ -1,0 +1,293 @@
+// The demo's Vite plugin: mounts the billing proxy at `/api/billing` and, without a key in the
+// environment, an in-memory sandbox at `/__sandbox` (its API and hosted checkout page), plus
+// `/__demo/session`, which tells the storefront's "signed in as" switch whom it may offer.
+// Server side only (`apply: 'serve'`): nothing here reaches the browser bundle, and the API
+// key is read from the environment here and nowhere else.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadEnv, type Plugin, type ViteDevServer } from 'vite';
+import { createBillingClient } from '../../src/client/index.js';
+import type { Customer } from '../../src/contract/schemas.js';
+import {
+  catalogProductIds,
+  createSandbox,
+  demoCustomerIds,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../src/sandbox/index.js';
+import {
+  type BillingCustomer,
+  type BillingHandlerOptions,
+  createBillingHandler,
+  toNodeHandler,
+} from '../../src/server/index.js';
+import { readAdmin, readSession } from './session.js';
+
+/** Where the sandbox is mounted in the dev server. */
+export const SANDBOX_PATH = '/__sandbox';
+/** Where the proxy is mounted in the dev server. */
+export const PROXY_PATH = '/api/billing';
+/** The demo's own endpoint: the switch's choices and the checkout origins. */
+export const SESSION_PATH = '/__demo/session';
+
+/** Options of {@link billingDemo}. */
+export type BillingDemoOptions = {
+  /**
+   * Options of the embedded sandbox (seed, faults, clock). `baseUrl` is always
+   * `http://localhost:<port>/__sandbox`. Default: `{ now: () => new Date() }` (real time).
+   */
+  sandbox?: Omit<SandboxOptions, 'baseUrl'>;
+  /** Further options of the proxy (`timeoutMs`, `retries`, …). Default: none. */
+  handler?: Partial<Omit<BillingHandlerOptions, 'getCustomer' | 'isAdmin'>>;
+  /**
+   * Where `CREEM_API_KEY` and `CREEM_PRODUCT_IDS` are read from. Default: the process
+   * environment and the `.env` files of the demo folder (only `CREEM_*` names are read).
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Whether proxy failures are logged to the dev server's console. Default: `true`. */
+  logErrors?: boolean;
+};
+
+/** One customer the "signed in as" switch may offer. */
+export type DemoCustomer = { id: string; name: string | null; email: string };
+
+/** What `/__demo/session` answers. */
+export type DemoSession = {
+  /** `sandbox`: the in-memory sandbox; `test`: the service's real test environment. */
+  mode: 'sandbox' | 'test';
+  /** The customers the switch offers. */
+  customers: DemoCustomer[];
+  /** Origins the checkout and portal links may lead to besides the service's own. */
+  checkoutOrigins: string[];
+};
+
+/** What runs behind the dev server once it listens. */
+export type DemoBackend = {
+  mode: 'sandbox' | 'test';
+  /** The sandbox, in sandbox mode. */
+  sandbox: Sandbox | null;
+  /** The proxy, for Node's http. */
+  proxy: ReturnType<typeof toNodeHandler>;
+  /** The sandbox, for Node's http, in sandbox mode. */
+  sandboxHandler: ReturnType<typeof toNodeHandler> | null;
+  session(): Promise<DemoSession>;
+};
+
+/** The plugin, with a handle on its backend for tests that start the server themselves. */
+export type BillingDemoPlugin = Plugin & {
+  /** The running backend; null before the dev server listens. */
+  backend(): DemoBackend | null;
+};
+
+type Directory = {
+  /** The customers the switch offers. */
+  offered(): Promise<DemoCustomer[]>;
+  /** The service's customer with this e-mail, if any. */
+  byEmail(email: string): Promise<Customer | undefined>;
+};
+
+/** The sandbox's catalog as the demo sells it: every product that is still on sale. */
+const sandboxCatalog = Object.values(catalogProductIds).filter(
+  (id) => id !== catalogProductIds.legacyMonthly,
+);
+
+function sandboxDirectory(sandbox: Sandbox): Directory {
+  const demoIds: string[] = Object.values(demoCustomerIds);
+  return {
+    async offered() {
+      const customers = sandbox.fixtures().customers;
+      return demoIds.flatMap((id) => {
+        const c = customers.find((customer) => customer.id === id);
+        return c ? [{ id: c.id, name: c.name ?? null, email: c.email }] : [];
+      });
+    },
+    async byEmail(email) {
+      return sandbox.fixtures().customers.find((c) => c.email.toLowerCase() === email);
+    },
+  };
+}
+
+function serviceDirectory(apiKey: string): Directory {
+  const client = createBillingClient({ apiKey, environment: 'test' });
+  let offered: { at: number; list: DemoCustomer[] } | null = null;
+  const emails = new Map<string, Customer>();
+  return {
+    async offered() {
+      if (offered && Date.now() - offered.at < 60_000) return offered.list;
+      const page = await client.customers.list({ page_number: 1, page_size: 10 });
+      const list = page.items.map((c) => ({ id: c.id, name: c.name ?? null, email: c.email }));
+      offered = { at: Date.now(), list };
+      return list;
+    },
+    async byEmail(email) {
+      const known = emails.get(email);
+      if (known) return known;
+      // The service cannot search customers by e-mail: read a few pages of the list.
+      for (let page = 1; page <= 5; page++) {
+        const answer = await client.customers.list({ page_number: page, page_size: 100 });
+        for (const c of answer.items) emails.set(c.email.toLowerCase(), c);
+        if (emails.has(email) || answer.items.length < 100) break;
+      }
+      return emails.get(email);
+    },
+  };
+}
+
+function readServiceEnv(env: Readonly<Record<string, string | undefined>>) {
+  const apiKey = env.CREEM_API_KEY?.trim();
+  if (!apiKey) return null;
+  if (!apiKey.startsWith('creem_test_')) {
+    throw new Error(
+      'billing-kit demo: CREEM_API_KEY must be a test key (creem_test_…). The demo lets anyone ' +
+        'switch between customers, so it only runs against the test environment; unset ' +
+        'CREEM_API_KEY to run it on the embedded sandbox instead.',
+    );
+  }
+  const products = (env.CREEM_PRODUCT_IDS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (products.length === 0) {
+    throw new Error(
+      'billing-kit demo: with CREEM_API_KEY set, also set CREEM_PRODUCT_IDS to the comma-separated ' +
+        'ids of the test products to sell, such as CREEM_PRODUCT_IDS=prod_abc,prod_def.',
+    );
+  }
+  return { apiKey, products };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The demo's dev-server plugin: the proxy at `/api/billing`, the sandbox at `/__sandbox` (or
+ * the real test environment when `CREEM_API_KEY` is set) and `/__demo/session`.
+ */
+export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin {
+  let backend: DemoBackend | null = null;
+  let env: Readonly<Record<string, string | undefined>> = options.env ?? {};
+  let server: ViteDevServer | null = null;
+
+  function start(port: number): DemoBackend {
+    if (backend) return backend;
+    const service = readServiceEnv(env);
+    const logErrors = options.logErrors ?? true;
+    const onError = (error: unknown, request: Request) => {
+      if (!logErrors) return;
+      const message = error instanceof Error ? error.message : String(error);
+      const path = new URL(request.url).pathname;
+      server?.config.logger.warn(`billing-kit demo: ${request.method} ${path}: ${message}`, {
+        timestamp: true,
+      });
+    };
+    let sandbox: Sandbox | null = null;
+    let directory: Directory;
+    let upstream: Pick<BillingHandlerOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'environment'>;
+    let products: readonly string[];
+    let checkoutOrigins: string[];
+    if (service) {
+      directory = serviceDirectory(service.apiKey);
+      upstream = { apiKey: service.apiKey, environment: 'test' };
+      products = service.products;
+      checkoutOrigins = [];
+    } else {
+      const baseUrl = `http://localhost:${port}${SANDBOX_PATH}`;
+      sandbox = createSandbox({ now: () => new Date(), ...options.sandbox, baseUrl });
+      directory = sandboxDirectory(sandbox);
+      upstream = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch: sandbox.fetch };
+      products = sandboxCatalog;
+      checkoutOrigins = [new URL(baseUrl).origin];
+    }
+
+    let knownIds = new Set<string>();
+    const offered = async () => {
+      const list = await directory.offered();
+      knownIds = new Set(list.map((c) => c.id));
+      return list;
+    };
+    const getCustomer = async (request: Request): Promise<BillingCustomer | null> => {
+      if (knownIds.size === 0) await offered();
+      const choice = readSession(request, knownIds);
+      if (choice.kind === 'customer') return { id: choice.id };
+      if (choice.kind === 'email') {
+        // A new buyer is known by e-mail until the first purchase creates their customer.
+        const customer = await directory.byEmail(choice.email);
+        return customer ? { id: customer.id, email: customer.email } : { email: choice.email };
+      }
+      return null;
+    };
+    const billing = createBillingHandler({
+      ...upstream,
+      products,
+      getCustomer,
+      isAdmin: readAdmin,
+      basePath: PROXY_PATH,
+      allowAnonymousCheckout: true,
+      onError,
+      ...options.handler,
+    });
+    backend = {
+      mode: service ? 'test' : 'sandbox',
+      sandbox,
+      proxy: toNodeHandler(billing),
+      sandboxHandler: sandbox
+        ? toNodeHandler((request) => (sandbox as Sandbox).handle(request))
+        : null,
+      async session() {
+        return { mode: backend?.mode ?? 'sandbox', customers: await offered(), checkoutOrigins };
+      },
+    };
+    const where = sandbox
+      ? `the embedded sandbox at ${sandbox.baseUrl} (no key needed)`
+      : 'the service’s test environment (CREEM_API_KEY, read on the server only)';
+    server?.config.logger.info(`  billing-kit demo: proxy at ${PROXY_PATH}, backed by ${where}`);
+    return backend;
+  }
+
+  const portOf = (req: IncomingMessage): number => req.socket.localPort ?? 5173;
+
+  return {
+    name: 'billing-kit:demo',
+    apply: 'serve',
+    configResolved(config) {
+      if (!options.env) {
+        env = { ...loadEnv(config.mode, config.envDir || config.root, 'CREEM_') };
+      }
+    },
+    configureServer(devServer) {
+      server = devServer;
+      // Check the environment at start, so a wrong key fails before the first page loads.
+      readServiceEnv(env);
+      devServer.httpServer?.once('listening', () => {
+        const address = devServer.httpServer?.address() as AddressInfo | null;
+        if (address && typeof address === 'object') start(address.port);
+      });
+      devServer.middlewares.use(SANDBOX_PATH, (req, res, next) => {
+        const handler = start(portOf(req)).sandboxHandler;
+        if (handler) handler(req, res, next);
+        else next();
+      });
+      devServer.middlewares.use(SESSION_PATH, (req, res) => {
+        if (req.method !== 'GET') {
+          sendJson(res, 405, { message: 'billing-kit demo: use GET' });
+          return;
+        }
+        start(portOf(req))
+          .session()
+          .then(
+            (session) => sendJson(res, 200, session),
+            (error: unknown) =>
+              sendJson(res, 502, {
+                message: `billing-kit demo: could not list customers: ${error instanceof Error ? error.message : String(error)}`,
+              }),
+          );
+      });
+      devServer.middlewares.use((req, res, next) => start(portOf(req)).proxy(req, res, next));
+    },
+    backend: () => backend,
+  };
+}

@@ -1,0 +1,140 @@
+// The storefront's own words (the components bring theirs): English and German.
+import { createContext, useContext } from 'react';
+
+export type Locale = 'en-US' | 'de-DE';
+
+const en = {
+  locale: 'en-US' as Locale,
+  skip: 'Skip to content',
+  brand: 'Lumen Notes',
+  tagline: 'billing-kit demo storefront',
+  nav: 'Main',
+  navPricing: 'Pricing',
+  navAccount: 'Account',
+  navSeller: 'Seller',
+  settings: 'Demo settings',
+  signedInAs: 'Signed in as',
+  signedOut: 'Signed out',
+  newBuyer: 'New buyer (e-mail)…',
+  seller: 'Seller (admin)',
+  email: 'E-mail',
+  signIn: 'Sign in',
+  theme: 'Theme',
+  light: 'Light',
+  dark: 'Dark',
+  language: 'Language',
+  modeSandbox: 'Running on the embedded sandbox: test mode, no real payment.',
+  modeTest: 'Running against the service’s test environment.',
+  modeStatic: 'No demo server answered: the switch only lists a new buyer.',
+  sessionAsEmail: 'Buying as {email}',
+  pricingTitle: 'Pick your plan',
+  pricingLead: 'Notes that think along. Start small, change plans any time.',
+  productTitle: 'Checkout',
+  productBack: 'Back to pricing',
+  fieldCompany: 'Company name',
+  fieldNews: 'Product news',
+  fieldNewsBox: 'Email me when new features ship',
+  returnTitle: 'Thank you!',
+  returnLead: 'Your payment went through. Here is what you bought.',
+  returnMissing: 'This page is where the payment page sends you after paying.',
+  returnProduct: 'Product',
+  returnOrder: 'Order',
+  returnCheckout: 'Checkout',
+  returnPaid: 'Paid',
+  returnSubscription: 'Subscription',
+  returnSignedOut:
+    'You paid as a guest. To see your account, sign in with the switch above: “New buyer” and the e-mail you paid with.',
+  returnToAccount: 'Go to your account',
+  accountTitle: 'Your account',
+  accountSignedOut: 'Sign in with the switch above to see your subscription, credits and invoices.',
+  accountSubscription: 'Subscription',
+  accountChangePlan: 'Change plan',
+  accountCredits: 'Credits',
+  accountBilling: 'Billing history',
+  accountLicense: 'License',
+  accountManage: 'Manage billing',
+  accountManageLead: 'Update your card, download invoices or cancel in the customer portal.',
+  sellerTitle: 'Store metrics',
+  sellerLead: 'Revenue and customers across the store.',
+  sellerOnly: 'This page is for the seller. Tick “Seller (admin)” above to see it.',
+  metricsPending: 'The metrics summary arrives with the next release of billing-kit.',
+  notFoundTitle: 'Page not found',
+  notFoundLead: 'There is no page at this address.',
+  footer: 'A demo of billing-kit: every figure comes from the proxy and the sandbox behind it.',
+};
+
+export type DemoMessages = typeof en;
+
+const de: DemoMessages = {
+  locale: 'de-DE',
+  skip: 'Zum Inhalt springen',
+  brand: 'Lumen Notes',
+  tagline: 'Demo-Shop von billing-kit',
+  nav: 'Hauptmenü',
+  navPricing: 'Preise',
+  navAccount: 'Konto',
+  navSeller: 'Verkäufer',
+  settings: 'Demo-Einstellungen',
+  signedInAs: 'Angemeldet als',
+  signedOut: 'Abgemeldet',
+  newBuyer: 'Neuer Käufer (E-Mail)…',
+  seller: 'Verkäufer (Admin)',
+  email: 'E-Mail',
+  signIn: 'Anmelden',
+  theme: 'Design',
+  light: 'Hell',
+  dark: 'Dunkel',
+  language: 'Sprache',
+  modeSandbox: 'Läuft auf der eingebauten Sandbox: Testmodus, keine echte Zahlung.',
+  modeTest: 'Läuft gegen die Testumgebung des Dienstes.',
+  modeStatic: 'Kein Demo-Server antwortet: Die Auswahl bietet nur einen neuen Käufer.',
+  sessionAsEmail: 'Kauf als {email}',
+  pricingTitle: 'Wählen Sie Ihren Tarif',
+  pricingLead: 'Notizen, die mitdenken. Klein anfangen, jederzeit wechseln.',
+  productTitle: 'Zur Kasse',
+  productBack: 'Zurück zu den Preisen',
+  fieldCompany: 'Firmenname',
+  fieldNews: 'Produktneuigkeiten',
+  fieldNewsBox: 'Schreiben Sie mir, wenn neue Funktionen erscheinen',
+  returnTitle: 'Vielen Dank!',
+  returnLead: 'Ihre Zahlung ist eingegangen. Das haben Sie gekauft:',
+  returnMissing: 'Auf diese Seite leitet die Zahlungsseite nach dem Bezahlen weiter.',
+  returnProduct: 'Produkt',
+  returnOrder: 'Bestellung',
+  returnCheckout: 'Checkout',
+  returnPaid: 'Bezahlt',
+  returnSubscription: 'Abonnement',
+  returnSignedOut:
+    'Sie haben als Gast bezahlt. Melden Sie sich oben an („Neuer Käufer“ und die E-Mail, mit der Sie bezahlt haben), um Ihr Konto zu sehen.',
+  returnToAccount: 'Zu Ihrem Konto',
+  accountTitle: 'Ihr Konto',
+  accountSignedOut: 'Melden Sie sich oben an, um Abonnement, Guthaben und Rechnungen zu sehen.',
+  accountSubscription: 'Abonnement',
+  accountChangePlan: 'Tarif wechseln',
+  accountCredits: 'Guthaben',
+  accountBilling: 'Zahlungsverlauf',
+  accountLicense: 'Lizenz',
+  accountManage: 'Zahlungen verwalten',
+  accountManageLead: 'Karte ändern, Rechnungen laden oder kündigen: im Kundenportal.',
+  sellerTitle: 'Shop-Kennzahlen',
+  sellerLead: 'Umsatz und Kunden des ganzen Shops.',
+  sellerOnly: 'Diese Seite ist für den Verkäufer. Setzen Sie oben „Verkäufer (Admin)“.',
+  metricsPending: 'Die Kennzahlen-Übersicht kommt mit der nächsten Version von billing-kit.',
+  notFoundTitle: 'Seite nicht gefunden',
+  notFoundLead: 'Unter dieser Adresse gibt es keine Seite.',
+  footer: 'Eine Demo von billing-kit: Jede Zahl kommt vom Proxy und der Sandbox dahinter.',
+};
+
+export const catalogues: Record<Locale, DemoMessages> = { 'en-US': en, 'de-DE': de };
+
+export const DemoMessagesContext = createContext<DemoMessages>(en);
+
+/** The storefront's words in the chosen locale. */
+export function useText(): DemoMessages {
+  return useContext(DemoMessagesContext);
+}
+
+/** Fills `{name}` placeholders. */
+export function fill(message: string, values: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,99 @@
+// The storefront's side of the "signed in as" switch: two cookies the dev server's
+// `getCustomer` and `isAdmin` read, and the choices `/__demo/session` offers.
+import { useEffect, useState } from 'react';
+import type { DemoSession } from '../server/plugin.js';
+
+export type { DemoCustomer, DemoSession } from '../server/plugin.js';
+
+const SESSION_COOKIE = 'bk_demo_as';
+const ADMIN_COOKIE = 'bk_demo_admin';
+
+/** Who the visitor says they are. */
+export type Identity =
+  | { kind: 'signed-out' }
+  | { kind: 'customer'; id: string }
+  | { kind: 'email'; email: string };
+
+function readCookie(name: string): string {
+  for (const pair of document.cookie.split(';')) {
+    const at = pair.indexOf('=');
+    if (at >= 0 && pair.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(pair.slice(at + 1).trim());
+      } catch {
+        return '';
+      }
+    }
+  }
+  return '';
+}
+
+function writeCookie(name: string, value: string): void {
+  const life = value ? 'max-age=2592000' : 'max-age=0';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is missing from older Safari and Firefox
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax; ${life}`;
+}
+
+/** The identity the cookie holds. */
+export function readIdentity(): Identity {
+  const value = readCookie(SESSION_COOKIE);
+  if (value.startsWith('email:')) return { kind: 'email', email: value.slice(6) };
+  if (value) return { kind: 'customer', id: value };
+  return { kind: 'signed-out' };
+}
+
+/** Signs in as someone (or out); the server reads it on the next request. */
+export function writeIdentity(identity: Identity): void {
+  writeCookie(
+    SESSION_COOKIE,
+    identity.kind === 'customer'
+      ? identity.id
+      : identity.kind === 'email'
+        ? `email:${identity.email}`
+        : '',
+  );
+}
+
+/** Whether the switch says "seller". */
+export function readAdmin(): boolean {
+  return readCookie(ADMIN_COOKIE) === '1';
+}
+
+export function writeAdmin(admin: boolean): void {
+  writeCookie(ADMIN_COOKIE, admin ? '1' : '');
+}
+
+/** A key that changes whenever the identity or the seller switch does. */
+export function identityKey(identity: Identity, admin: boolean): string {
+  const who =
+    identity.kind === 'customer'
+      ? identity.id
+      : identity.kind === 'email'
+        ? `email:${identity.email}`
+        : 'signed-out';
+  return `${who}|${admin ? 'admin' : 'buyer'}`;
+}
+
+/** What the dev server offers; null while it loads or when no dev server answers. */
+export function useDemoSession(): { session: DemoSession | null; failed: boolean } {
+  const [state, setState] = useState<{ session: DemoSession | null; failed: boolean }>({
+    session: null,
+    failed: false,
+  });
+  useEffect(() => {
+    let live = true;
+    fetch('/__demo/session', { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const session = (await response.json()) as DemoSession;
+        if (live) setState({ session, failed: false });
+      })
+      .catch(() => {
+        if (live) setState({ session: null, failed: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
