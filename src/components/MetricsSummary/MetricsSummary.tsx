@@ -1,0 +1,739 @@
+'use client';
+// MetricsSummary (seller only): the store's totals and a revenue chart over the periods of a
+// range, drawn in plain SVG, with the same figures in a table for screen readers (and for
+// anyone who opens it).
+import {
+  type ChangeEvent,
+  type CSSProperties,
+  type Key,
+  type ReactNode,
+  type SVGProps,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { StatsPeriod, StatsSummary } from '../../contract/schemas.js';
+import { useBillingContext } from '../../react/context.js';
+import type { StoreMetricsParams } from '../../react/options.js';
+import { useStoreMetrics } from '../../react/queries.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Formatters, useFormat } from '../shared/format.js';
+import {
+  type CustomizableProps,
+  type DataAttributes,
+  type OwnPartProps,
+  type PartRenderer,
+  useParts,
+} from '../shared/slots.js';
+
+/**
+ * The parts of `MetricsSummary`, for `slots` and `slotProps`
+ * (`data-slot="metrics-summary-<part>"`). The root is a `section` named by its `title`; its
+ * `data-state` is a `MetricsSummaryState`.
+ *
+ * - `title` (`h2`), `status` (a polite live region: "Updating metrics…")
+ * - `controls`; `currency` (`fieldset`), `currencyLegend`, `currencyToggle` (the `label` of
+ *   one currency; `data-state` `on | off`), `currencyInput` (its radio); `range`,
+ *   `rangeLabel`, `rangeSelect`; `interval`, `intervalLabel`, `intervalSelect`
+ * - `totals` (`dl`), `total` (one figure; `data-state`: the field's name, such as
+ *   `totalRevenue`), `totalLabel` (`dt`), `totalValue` (`dd`)
+ * - `chart` (`svg`, `role="img"` with a summary as its name), `chartAxis` (`g`; `data-state`
+ *   `x | y`), `chartLine` (`polyline`; `data-state` `gross | net`), `chartPoint` (`circle`, one
+ *   per period and line; `data-state` `gross | net`, `data-value` in cents), `legend`,
+ *   `legendItem` (`data-state` `gross | net`)
+ * - `tableToggle` (shows or hides the table; `aria-expanded`), `table` (`data-state`
+ *   `hidden | shown`: hidden only visually, screen readers always have it), `tableCaption`
+ * - `skeleton` (loading; `aria-busy`), `error` (`role="alert"`; `data-state` `forbidden |
+ *   failed`), `retryAction` (for `failed`), `empty` (no periods in the range)
+ */
+export type MetricsSummaryPart =
+  | 'title'
+  | 'status'
+  | 'controls'
+  | 'currency'
+  | 'currencyLegend'
+  | 'currencyToggle'
+  | 'currencyInput'
+  | 'range'
+  | 'rangeLabel'
+  | 'rangeSelect'
+  | 'interval'
+  | 'intervalLabel'
+  | 'intervalSelect'
+  | 'totals'
+  | 'total'
+  | 'totalLabel'
+  | 'totalValue'
+  | 'chart'
+  | 'chartAxis'
+  | 'chartLine'
+  | 'chartPoint'
+  | 'legend'
+  | 'legendItem'
+  | 'tableToggle'
+  | 'table'
+  | 'tableCaption'
+  | 'skeleton'
+  | 'error'
+  | 'retryAction'
+  | 'empty';
+
+/**
+ * What the root's `data-state` says: `loading` (nothing to show yet), `ready`, `updating`
+ * (another currency or range is loading; the last figures stay), `empty` (totals, but no
+ * periods to chart), `error`.
+ */
+export type MetricsSummaryState = 'loading' | 'ready' | 'updating' | 'empty' | 'error';
+
+/** A currency the service reports in. */
+export type MetricsCurrency = StoreMetricsParams['currency'];
+/** How the range is split into periods. */
+export type MetricsInterval = NonNullable<StoreMetricsParams['interval']>;
+/** A range ending now (`now`): the last 7, 30 or 90 days, or the last 12 months. */
+export type MetricsRangePreset = '7d' | '30d' | '90d' | '12m';
+/** A range: a preset, or explicit dates in Unix milliseconds (both inclusive). */
+export type MetricsRange = MetricsRangePreset | { startDate: number; endDate: number };
+
+/** Details of the change callbacks. */
+export interface MetricsChangeDetails<T> {
+  /** The value before the change. */
+  previous: T;
+}
+
+/** Props of `MetricsSummary`. */
+export interface MetricsSummaryProps extends CustomizableProps<MetricsSummaryPart> {
+  /** The currency of the figures (controlled). Pair with `onCurrencyChange`. Default: undefined (uncontrolled). */
+  currency?: MetricsCurrency;
+  /** The currency first shown when uncontrolled. Default: "USD". */
+  defaultCurrency?: MetricsCurrency;
+  /** Called when the seller picks another currency. Default: none. */
+  onCurrencyChange?: (
+    currency: MetricsCurrency,
+    details: MetricsChangeDetails<MetricsCurrency>,
+  ) => void;
+  /** The range (controlled). Pair with `onRangeChange`. Default: undefined (uncontrolled). */
+  range?: MetricsRange;
+  /** The range first shown when uncontrolled. Default: "90d". */
+  defaultRange?: MetricsRange;
+  /** Called when the seller picks another range. Default: none. */
+  onRangeChange?: (range: MetricsRange, details: MetricsChangeDetails<MetricsRange>) => void;
+  /** The length of one period (controlled). Pair with `onIntervalChange`. Default: undefined. */
+  interval?: MetricsInterval;
+  /** The period length first shown when uncontrolled. Default: "week". */
+  defaultInterval?: MetricsInterval;
+  /** Called when the seller picks another period length. Default: none. */
+  onIntervalChange?: (
+    interval: MetricsInterval,
+    details: MetricsChangeDetails<MetricsInterval>,
+  ) => void;
+  /**
+   * Where the preset ranges end (a Date, Unix milliseconds or an ISO string). Default: the time
+   * of the first render (kept, so the request does not change with every render).
+   */
+  now?: Date | number | string;
+}
+
+const currencies: readonly MetricsCurrency[] = ['USD', 'EUR'];
+const presets: readonly MetricsRangePreset[] = ['7d', '30d', '90d', '12m'];
+const intervals: readonly MetricsInterval[] = ['day', 'week', 'month'];
+const DAY = 86_400_000;
+
+type TotalName = keyof StatsSummary['totals'];
+const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
+  ['totalRevenue', 'money'],
+  ['totalNetRevenue', 'money'],
+  ['monthlyRecurringRevenue', 'money'],
+  ['netMonthlyRecurringRevenue', 'money'],
+  ['totalPayments', 'count'],
+  ['totalCustomers', 'count'],
+  ['totalSubscriptions', 'count'],
+  ['activeSubscriptions', 'count'],
+  ['totalProducts', 'count'],
+];
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+function toMs(value: Date | number | string): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+/** The dates of a range. */
+export function metricsRangeDates(
+  range: MetricsRange,
+  now: number,
+): { startDate: number; endDate: number } {
+  if (typeof range === 'object') return range;
+  if (range === '12m') {
+    const start = new Date(now);
+    start.setUTCFullYear(start.getUTCFullYear() - 1);
+    return { startDate: start.getTime(), endDate: now };
+  }
+  const days = { '7d': 7, '30d': 30, '90d': 90 }[range];
+  return { startDate: now - days * DAY, endDate: now };
+}
+
+function sameRange(a: MetricsRange, b: MetricsRange): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.startDate === b.startDate && a.endDate === b.endDate;
+}
+
+/** A step of 1, 2 or 5 × 10ⁿ at least `raw`. */
+function niceStep(raw: number): number {
+  if (raw <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const scaled = raw / power;
+  return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * power;
+}
+
+/** Round y-axis ticks (in cents) covering every value and zero. */
+export function axisTicks(values: readonly number[]): number[] {
+  const max = Math.max(0, ...values);
+  const min = Math.min(0, ...values);
+  if (max === min) return [0, 100];
+  const step = niceStep((max - min) / 4);
+  const ticks: number[] = [];
+  for (let at = Math.floor(min / step) * step; at < max + step; at += step) {
+    ticks.push(at);
+    if (at >= max) break;
+  }
+  return ticks;
+}
+
+/** Which periods get an x-axis label: at most `most`, evenly spread, first and last included. */
+function labelled(count: number, most: number): number[] {
+  if (count <= most) return Array.from({ length: count }, (_, i) => i);
+  const every = Math.ceil((count - 1) / (most - 1));
+  const picked: number[] = [];
+  for (let i = 0; i < count - 1; i += every) picked.push(i);
+  if (count - 1 - (picked.at(-1) ?? 0) < every / 2) picked.pop();
+  picked.push(count - 1);
+  return picked;
+}
+
+type Shown = { data: StatsSummary; currency: MetricsCurrency; interval: MetricsInterval };
+
+/**
+ * The store's metrics for the seller: totals (revenue, net revenue, monthly recurring revenue
+ * and its net, payments, customers, subscriptions, active subscriptions, products) in the
+ * chosen currency, and gross and net revenue per period over the chosen range as an SVG line
+ * chart, with a table of the same figures. Needs the proxy's seller routes (`isAdmin`); anyone
+ * else is told they need seller access.
+ */
+export function MetricsSummary(props: MetricsSummaryProps) {
+  const {
+    currency: currencyProp,
+    defaultCurrency = 'USD',
+    onCurrencyChange,
+    range: rangeProp,
+    defaultRange = '90d',
+    onRangeChange,
+    interval: intervalProp,
+    defaultInterval = 'week',
+    onIntervalChange,
+  } = props;
+  useBillingContext('MetricsSummary');
+  const part = useParts<MetricsSummaryPart>('MetricsSummary', props);
+  const t = useMessages();
+  const fmt = useFormat();
+  const ids = { title: useId(), range: useId(), interval: useId(), table: useId() };
+
+  const [firstRender] = useState(() => Date.now());
+  const now = props.now !== undefined ? toMs(props.now) : firstRender;
+  const [ownCurrency, setOwnCurrency] = useState(defaultCurrency);
+  const [ownRange, setOwnRange] = useState<MetricsRange>(defaultRange);
+  const [ownInterval, setOwnInterval] = useState(defaultInterval);
+  const [tableShown, setTableShown] = useState(false);
+  const currency = currencyProp ?? ownCurrency;
+  const range = rangeProp ?? ownRange;
+  const interval = intervalProp ?? ownInterval;
+  const { startDate, endDate } = metricsRangeDates(range, now);
+
+  const query = useStoreMetrics({ currency, startDate, endDate, interval });
+  // The last figures stay on screen (with their own currency) while other ones load.
+  const last = useRef<Shown | undefined>(undefined);
+  if (query.data) last.current = { data: query.data, currency, interval };
+  const shown = last.current;
+  const forbidden =
+    query.error?.kind === 'not_found' ||
+    query.error?.kind === 'auth' ||
+    query.error?.status === 404 ||
+    query.error?.status === 403;
+
+  const pickCurrency = (next: MetricsCurrency) => {
+    if (next === currency) return;
+    if (currencyProp === undefined) setOwnCurrency(next);
+    onCurrencyChange?.(next, { previous: currency });
+  };
+  const pickRange = (next: MetricsRange) => {
+    if (sameRange(next, range)) return;
+    if (rangeProp === undefined) setOwnRange(next);
+    onRangeChange?.(next, { previous: range });
+  };
+  const pickInterval = (next: MetricsInterval) => {
+    if (next === interval) return;
+    if (intervalProp === undefined) setOwnInterval(next);
+    onIntervalChange?.(next, { previous: interval });
+  };
+
+  let state: MetricsSummaryState;
+  if (query.isError && (forbidden || !shown)) state = 'error';
+  else if (!shown) state = 'loading';
+  else if (!query.data) state = query.isError ? 'error' : 'updating';
+  else state = (query.data.periods ?? []).length === 0 ? 'empty' : 'ready';
+
+  const title = part('title', 'h2', {
+    key: 'title',
+    id: ids.title,
+    children: t('metricsSummary.label'),
+  });
+
+  const errorPart = query.isError
+    ? part('error', 'div', {
+        key: 'error',
+        role: 'alert',
+        'data-state': forbidden ? 'forbidden' : 'failed',
+        children: [
+          <p key="text">{t(forbidden ? 'metricsSummary.notAdmin' : 'metricsSummary.error')}</p>,
+          forbidden
+            ? null
+            : part('retryAction', 'button', {
+                key: 'retry',
+                type: 'button',
+                onClick: () => void query.refetch(),
+                children: t('common.retry'),
+              }),
+        ],
+      })
+    : null;
+
+  if (forbidden) {
+    return part('root', 'section', {
+      'aria-labelledby': ids.title,
+      'data-state': 'error',
+      children: [title, errorPart],
+    });
+  }
+
+  // -- controls --------------------------------------------------------------------------------
+  const rangeValue = typeof range === 'string' ? range : 'custom';
+  const controls = part('controls', 'div', {
+    key: 'controls',
+    children: [
+      part('currency', 'fieldset', {
+        key: 'currency',
+        children: [
+          part('currencyLegend', 'legend', {
+            key: 'legend',
+            children: t('metricsSummary.currency'),
+          }),
+          ...currencies.map((code) =>
+            part('currencyToggle', 'label', {
+              key: code,
+              'data-state': code === currency ? 'on' : 'off',
+              children: [
+                part('currencyInput', 'input', {
+                  key: 'input',
+                  type: 'radio',
+                  name: `${ids.title}-currency`,
+                  value: code,
+                  checked: code === currency,
+                  onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                    if (event.currentTarget.checked) pickCurrency(code);
+                  },
+                }),
+                <span key="code">{code}</span>,
+              ],
+            }),
+          ),
+        ],
+      }),
+      part('range', 'div', {
+        key: 'range',
+        children: [
+          part('rangeLabel', 'label', {
+            key: 'label',
+            htmlFor: ids.range,
+            children: t('metricsSummary.range'),
+          }),
+          part('rangeSelect', 'select', {
+            key: 'select',
+            id: ids.range,
+            value: rangeValue,
+            onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+              const value = event.currentTarget.value;
+              if ((presets as readonly string[]).includes(value)) {
+                pickRange(value as MetricsRangePreset);
+              }
+            },
+            children: [
+              ...presets.map((preset) => (
+                <option key={preset} value={preset}>
+                  {t(`metricsSummary.range.${preset}` as MessageKey)}
+                </option>
+              )),
+              typeof range === 'object' ? (
+                <option key="custom" value="custom">
+                  {t('metricsSummary.range.custom', {
+                    from: fmt.date(range.startDate),
+                    to: fmt.date(range.endDate),
+                  })}
+                </option>
+              ) : null,
+            ],
+          }),
+        ],
+      }),
+      part('interval', 'div', {
+        key: 'interval',
+        children: [
+          part('intervalLabel', 'label', {
+            key: 'label',
+            htmlFor: ids.interval,
+            children: t('metricsSummary.intervalLabel'),
+          }),
+          part('intervalSelect', 'select', {
+            key: 'select',
+            id: ids.interval,
+            value: interval,
+            onChange: (event: ChangeEvent<HTMLSelectElement>) =>
+              pickInterval(event.currentTarget.value as MetricsInterval),
+            children: intervals.map((value) => (
+              <option key={value} value={value}>
+                {t(`metricsSummary.intervalOption.${value}` as MessageKey)}
+              </option>
+            )),
+          }),
+        ],
+      }),
+    ],
+  });
+
+  const status = part('status', 'p', {
+    key: 'status',
+    role: 'status',
+    'data-state': state === 'updating' ? 'updating' : 'idle',
+    children: state === 'updating' ? t('metricsSummary.updating') : '',
+  });
+
+  let body: ReactNode[];
+  if (!shown) {
+    body = [
+      query.isError
+        ? errorPart
+        : part('skeleton', 'div', {
+            key: 'skeleton',
+            role: 'status',
+            'data-state': 'loading',
+            children: [
+              <span key="text" style={visuallyHidden}>
+                {t('metricsSummary.loading')}
+              </span>,
+              ...[0, 1, 2].map((i) => <span key={i} aria-hidden="true" data-bk-skeleton-row="" />),
+            ],
+          }),
+    ];
+  } else {
+    const money = (cents: number) => fmt.money(cents, shown.currency);
+    const totals = part('totals', 'dl', {
+      key: 'totals',
+      'aria-label': t('metricsSummary.totals'),
+      'aria-busy': state === 'updating' ? true : undefined,
+      children: totalsShown.map(([name, kind]) => {
+        const value = shown.data.totals[name];
+        return part('total', 'div', {
+          key: name,
+          'data-state': name,
+          children: [
+            part('totalLabel', 'dt', { key: 'label', children: t(`metricsSummary.${name}`) }),
+            part('totalValue', 'dd', {
+              key: 'value',
+              'data-value': value,
+              children: kind === 'money' ? money(value) : fmt.number(value),
+            }),
+          ],
+        });
+      }),
+    });
+    const periods = shown.data.periods ?? [];
+    body = [
+      errorPart,
+      totals,
+      periods.length === 0 ? (
+        part('empty', 'p', {
+          key: 'empty',
+          'data-state': 'empty',
+          children: t('metricsSummary.empty'),
+        })
+      ) : (
+        <Revenue
+          key="revenue"
+          periods={periods}
+          currency={shown.currency}
+          interval={shown.interval}
+          busy={state === 'updating'}
+          tableId={ids.table}
+          tableShown={tableShown}
+          onToggleTable={() => setTableShown((s) => !s)}
+          part={part}
+          t={t}
+          fmt={fmt}
+        />
+      ),
+    ];
+  }
+
+  return part('root', 'section', {
+    'aria-labelledby': ids.title,
+    'aria-busy': state === 'loading' ? true : undefined,
+    'data-state': state,
+    children: [title, controls, status, ...body],
+  });
+}
+
+interface RevenueProps {
+  periods: readonly StatsPeriod[];
+  currency: MetricsCurrency;
+  interval: MetricsInterval;
+  busy: boolean;
+  tableId: string;
+  tableShown: boolean;
+  onToggleTable: () => void;
+  part: PartRenderer<MetricsSummaryPart>;
+  t: Translate;
+  fmt: Formatters;
+}
+
+/** SVG attributes for an SVG part (parts are typed for HTML). */
+function svg(props: SVGProps<SVGElement> & DataAttributes & { key?: Key }): OwnPartProps {
+  return props as OwnPartProps;
+}
+
+const WIDTH = 640;
+const HEIGHT = 260;
+const M = { top: 16, right: 20, bottom: 36, left: 76 };
+
+/** The chart, its legend, and the table of the same figures. */
+function Revenue(props: RevenueProps) {
+  const { periods, currency, interval, busy, tableId, tableShown, onToggleTable, part, t, fmt } =
+    props;
+  const money = (cents: number) => fmt.money(cents, currency);
+  const axisMoney = (cents: number) =>
+    fmt.number(cents / 100, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+  // Periods start at UTC midnight (the service's buckets): shown in UTC, so no day slips.
+  const short = (ms: number) =>
+    fmt.date(
+      ms,
+      interval === 'month'
+        ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+        : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+    );
+  const long = (ms: number) =>
+    fmt.date(
+      ms,
+      interval === 'month'
+        ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+        : { dateStyle: 'medium', timeZone: 'UTC' },
+    );
+
+  const gross = periods.map((p) => p.grossRevenue);
+  const net = periods.map((p) => p.netRevenue);
+  const ticks = axisTicks([...gross, ...net]);
+  const low = ticks[0] ?? 0;
+  const high = ticks.at(-1) ?? 1;
+  const plotW = WIDTH - M.left - M.right;
+  const plotH = HEIGHT - M.top - M.bottom;
+  const x = (i: number) =>
+    M.left + (periods.length === 1 ? plotW / 2 : (i * plotW) / (periods.length - 1));
+  const y = (cents: number) => M.top + plotH - ((cents - low) / (high - low || 1)) * plotH;
+
+  let peak = 0;
+  gross.forEach((value, i) => {
+    if (value > (gross[peak] ?? 0)) peak = i;
+  });
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const first = periods[0] as StatsPeriod;
+  const lastPeriod = periods.at(-1) as StatsPeriod;
+  const summary = t('metricsSummary.chartSummary', {
+    count: periods.length,
+    from: long(first.timestamp),
+    to: long(lastPeriod.timestamp),
+    gross: money(sum(gross)),
+    net: money(sum(net)),
+    max: money(gross[peak] ?? 0),
+    peak: long((periods[peak] as StatsPeriod).timestamp),
+  });
+
+  const series: Array<['gross' | 'net', number[]]> = [
+    ['gross', gross],
+    ['net', net],
+  ];
+
+  const chart = part(
+    'chart',
+    'svg',
+    svg({
+      key: 'chart',
+      role: 'img',
+      'aria-label': summary,
+      'aria-busy': busy ? true : undefined,
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      width: '100%',
+      preserveAspectRatio: 'xMidYMid meet',
+      children: [
+        part('chartAxis', 'g', {
+          key: 'y',
+          'data-state': 'y',
+          children: ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={M.left}
+                x2={WIDTH - M.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={tick === 0 ? 0.6 : 0.15}
+              />
+              <text
+                x={M.left - 8}
+                y={y(tick)}
+                textAnchor="end"
+                dominantBaseline="middle"
+                fill="currentColor"
+                fontSize={12}
+              >
+                {axisMoney(tick)}
+              </text>
+            </g>
+          )),
+        }),
+        part('chartAxis', 'g', {
+          key: 'x',
+          'data-state': 'x',
+          children: labelled(periods.length, 6).map((i) => (
+            <text
+              key={i}
+              x={x(i)}
+              y={HEIGHT - M.bottom + 20}
+              textAnchor="middle"
+              fill="currentColor"
+              fontSize={12}
+            >
+              {short((periods[i] as StatsPeriod).timestamp)}
+            </text>
+          )),
+        }),
+        ...series.map(([name, values]) =>
+          part(
+            'chartLine',
+            'polyline',
+            svg({
+              key: `line-${name}`,
+              'data-state': name,
+              fill: 'none',
+              stroke: 'currentColor',
+              strokeWidth: 2,
+              strokeLinejoin: 'round',
+              points: values.map((v, i) => `${x(i)},${y(v)}`).join(' '),
+              ...(name === 'net' ? { strokeDasharray: '6 4' } : {}),
+            }),
+          ),
+        ),
+        ...series.flatMap(([name, values]) =>
+          values.map((v, i) =>
+            part(
+              'chartPoint',
+              'circle',
+              svg({
+                key: `point-${name}-${(periods[i] as StatsPeriod).timestamp}`,
+                'data-state': name,
+                'data-value': v,
+                cx: x(i),
+                cy: y(v),
+                r: 3,
+                fill: 'currentColor',
+              }),
+            ),
+          ),
+        ),
+      ],
+    }),
+  );
+
+  const legend = part('legend', 'ul', {
+    key: 'legend',
+    'aria-hidden': true,
+    children: series.map(([name]) =>
+      part('legendItem', 'li', {
+        key: name,
+        'data-state': name,
+        children: t(
+          name === 'gross'
+            ? 'metricsSummary.column.grossRevenue'
+            : 'metricsSummary.column.netRevenue',
+        ),
+      }),
+    ),
+  });
+
+  const toggle = part('tableToggle', 'button', {
+    key: 'toggle',
+    type: 'button',
+    'aria-expanded': tableShown,
+    'aria-controls': tableId,
+    'data-state': tableShown ? 'on' : 'off',
+    onClick: onToggleTable,
+    children: t(tableShown ? 'metricsSummary.hideTable' : 'metricsSummary.showTable'),
+  });
+
+  const table = part('table', 'table', {
+    key: 'table',
+    id: tableId,
+    'data-state': tableShown ? 'shown' : 'hidden',
+    style: tableShown ? undefined : visuallyHidden,
+    children: [
+      part('tableCaption', 'caption', {
+        key: 'caption',
+        children: t('metricsSummary.tableCaption', {
+          interval: t(`metricsSummary.interval.${interval}`),
+        }),
+      }),
+      <thead key="head">
+        <tr>
+          <th scope="col">{t('metricsSummary.column.period')}</th>
+          <th scope="col">{t('metricsSummary.column.grossRevenue')}</th>
+          <th scope="col">{t('metricsSummary.column.netRevenue')}</th>
+        </tr>
+      </thead>,
+      <tbody key="body">
+        {periods.map((period) => (
+          <tr key={period.timestamp}>
+            <th scope="row">
+              <time dateTime={new Date(period.timestamp).toISOString()}>
+                {long(period.timestamp)}
+              </time>
+            </th>
+            <td>{money(period.grossRevenue)}</td>
+            <td>{money(period.netRevenue)}</td>
+          </tr>
+        ))}
+      </tbody>,
+    ],
+  });
+
+  return [chart, legend, toggle, table];
+}
