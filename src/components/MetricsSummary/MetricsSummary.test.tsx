@@ -1,0 +1,372 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, test } from 'vitest';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
+import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingClient } from '../../client/client.js';
+import type { StatsSummary } from '../../contract/schemas.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
+import {
+  axisTicks,
+  type MetricsChangeDetails,
+  type MetricsCurrency,
+  MetricsSummary,
+} from './MetricsSummary.js';
+
+const NOW = Date.parse(SANDBOX_EPOCH);
+const DAY = 86_400_000;
+
+const money = (cents: number, currency: string, locale = 'en-US') =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+const count = (n: number, locale = 'en-US') => new Intl.NumberFormat(locale).format(n);
+
+/** The stats the sandbox itself answers for the query the component sent. */
+async function serviceStats(harness: BillingHarness, query: Record<string, string>) {
+  const client = createBillingClient({
+    apiKey: harness.sandbox.apiKey,
+    baseUrl: harness.sandbox.baseUrl,
+    fetch: harness.sandbox.fetch,
+    allowBrowser: true,
+  });
+  return client.stats.summary({
+    currency: query.currency as MetricsCurrency,
+    startDate: Number(query.startDate),
+    endDate: Number(query.endDate),
+    interval: query.interval as 'day' | 'week' | 'month',
+  });
+}
+
+function statsRequests(harness: BillingHarness) {
+  return harness.requests.filter((r) => r.route === 'adminStats').map((r) => r.query);
+}
+
+function region(name = 'Store metrics') {
+  return screen.getByRole('region', { name });
+}
+
+/** The figure beside a total's label. */
+function total(label: string, name = 'Store metrics') {
+  const dl = region(name).querySelector('dl') as HTMLElement;
+  const term = within(dl).getByText(label, { selector: 'dt' });
+  return (term.nextElementSibling as HTMLElement).textContent;
+}
+
+const labels: Array<[keyof StatsSummary['totals'], string, 'money' | 'count']> = [
+  ['totalRevenue', 'Revenue', 'money'],
+  ['totalNetRevenue', 'Net revenue', 'money'],
+  ['monthlyRecurringRevenue', 'Monthly recurring revenue', 'money'],
+  ['netMonthlyRecurringRevenue', 'Net monthly recurring revenue', 'money'],
+  ['totalPayments', 'Payments', 'count'],
+  ['totalCustomers', 'Customers', 'count'],
+  ['totalSubscriptions', 'Subscriptions', 'count'],
+  ['activeSubscriptions', 'Active subscriptions', 'count'],
+  ['totalProducts', 'Products', 'count'],
+];
+
+function expectTotals(stats: StatsSummary, currency: string) {
+  for (const [field, label, kind] of labels) {
+    const value = stats.totals[field];
+    expect([label, total(label)]).toEqual([
+      label,
+      kind === 'money' ? money(value, currency) : count(value),
+    ]);
+  }
+}
+
+function chartPoints(line: 'gross' | 'net') {
+  return Array.from(
+    document.querySelectorAll(`[data-slot="metrics-summary-chart-point"][data-state="${line}"]`),
+  ).map((circle) => Number(circle.getAttribute('data-value')));
+}
+
+function CurrencyOwner(props: {
+  changes: Array<[MetricsCurrency, MetricsChangeDetails<MetricsCurrency>]>;
+}) {
+  const [currency, setCurrency] = useState<MetricsCurrency>('EUR');
+  return (
+    <MetricsSummary
+      now={NOW}
+      currency={currency}
+      onCurrencyChange={(next, details) => {
+        props.changes.push([next, details]);
+        setCurrency(next);
+      }}
+    />
+  );
+}
+
+describe('MetricsSummary: the seller’s figures', () => {
+  test('totals, chart and table equal the sandbox’s stats for the request sent', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<MetricsSummary now={NOW} />, { admin: true });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+
+    const [query] = statsRequests(harness);
+    expect(query).toEqual({
+      currency: 'USD',
+      startDate: String(NOW - 90 * DAY),
+      endDate: String(NOW),
+      interval: 'week',
+    });
+    const stats = await serviceStats(harness, query as Record<string, string>);
+    expect(stats.totals.totalRevenue).toBeGreaterThan(0);
+    expectTotals(stats, 'USD');
+
+    const periods = stats.periods ?? [];
+    expect(periods.length).toBeGreaterThan(5);
+    const chart = screen.getByRole('img', { name: /^Revenue over \d+ periods/ });
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining(
+        `Revenue over ${periods.length} periods from ${new Intl.DateTimeFormat('en-US', {
+          dateStyle: 'medium',
+          timeZone: 'UTC',
+        }).format(periods[0]?.timestamp)}`,
+      ),
+    );
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining(
+        `gross ${money(sum(periods.map((p) => p.grossRevenue)), 'USD')}, net ${money(
+          sum(periods.map((p) => p.netRevenue)),
+          'USD',
+        )}`,
+      ),
+    );
+    expect(chartPoints('gross')).toEqual(periods.map((p) => p.grossRevenue));
+    expect(chartPoints('net')).toEqual(periods.map((p) => p.netRevenue));
+    expect(document.querySelectorAll('[data-slot="metrics-summary-chart-line"]')).toHaveLength(2);
+    // The y axis is labelled with money; ticks cover the highest period.
+    const yAxis = document.querySelector(
+      '[data-slot="metrics-summary-chart-axis"][data-state="y"]',
+    ) as Element;
+    const ticks = axisTicks(periods.flatMap((p) => [p.grossRevenue, p.netRevenue]));
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(
+      Math.max(...periods.map((p) => p.grossRevenue)),
+    );
+    expect(yAxis.textContent).toContain('$0');
+
+    // The table holds the same numbers, for screen readers (visually hidden until shown).
+    const table = screen.getByRole('table', { name: 'Gross and net revenue per week' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual(periods.map((p) => [money(p.grossRevenue, 'USD'), money(p.netRevenue, 'USD')]));
+    expect(table).toHaveAttribute('data-state', 'hidden');
+    const toggle = screen.getByRole('button', { name: 'Show the figures as a table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(table).toHaveAttribute('data-state', 'shown');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the table');
+  });
+
+  test('switching the currency asks for euros, keeping the dollar figures until they come', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<MetricsSummary now={NOW} />, { admin: true });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    const usd = await serviceStats(harness, statsRequests(harness)[0] as Record<string, string>);
+
+    const release = harness.hold('adminStats');
+    await user.click(screen.getByRole('radio', { name: 'EUR' }));
+    expect(screen.getByRole('radio', { name: 'EUR' })).toBeChecked();
+    expect(region()).toHaveAttribute('data-state', 'updating');
+    expect(screen.getByText('Updating metrics…')).toBeInTheDocument();
+    expect(total('Revenue')).toBe(money(usd.totals.totalRevenue, 'USD'));
+    release();
+
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    const queries = statsRequests(harness);
+    expect(queries.map((q) => q.currency)).toEqual(['USD', 'EUR']);
+    const eur = await serviceStats(harness, queries[1] as Record<string, string>);
+    expect(eur.totals.totalRevenue).not.toBe(usd.totals.totalRevenue);
+    expectTotals(eur, 'EUR');
+    expect(chartPoints('gross')).toEqual((eur.periods ?? []).map((p) => p.grossRevenue));
+  });
+
+  test('range and interval pickers change the request; the chart has a point per period', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<MetricsSummary now={NOW} />, { admin: true });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Range' }), 'Last 12 months');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'Month');
+    await waitFor(() => expect(statsRequests(harness).at(-1)?.interval).toBe('month'));
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+
+    const query = statsRequests(harness).at(-1) as Record<string, string>;
+    const yearAgo = new Date(NOW);
+    yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+    expect(query).toEqual({
+      currency: 'USD',
+      startDate: String(yearAgo.getTime()),
+      endDate: String(NOW),
+      interval: 'month',
+    });
+    const stats = await serviceStats(harness, query);
+    const periods = stats.periods ?? [];
+    expect(periods.length).toBeGreaterThanOrEqual(12);
+    expect(chartPoints('gross')).toHaveLength(periods.length);
+    expect(chartPoints('net')).toEqual(periods.map((p) => p.netRevenue));
+    const table = screen.getByRole('table', { name: 'Gross and net revenue per month' });
+    expect(within(table).getAllByRole('row')).toHaveLength(periods.length + 1);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(
+      periods.map((p) =>
+        new Intl.DateTimeFormat('en-US', {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(p.timestamp),
+      ),
+    );
+    expectTotals(stats, 'USD');
+  });
+
+  test('a controlled currency follows its owner', async () => {
+    const user = userEvent.setup();
+    const changes: Array<[MetricsCurrency, MetricsChangeDetails<MetricsCurrency>]> = [];
+    const { harness } = renderWithBilling(<CurrencyOwner changes={changes} />, { admin: true });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(screen.getByRole('radio', { name: 'EUR' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'USD' }));
+    await waitFor(() =>
+      expect(statsRequests(harness).map((q) => q.currency)).toEqual(['EUR', 'USD']),
+    );
+    expect(changes).toEqual([['USD', { previous: 'EUR' }]]);
+  });
+
+  test('German: labels, money and counts in de-DE', async () => {
+    const { harness } = renderWithBilling(<MetricsSummary now={NOW} defaultCurrency="EUR" />, {
+      admin: true,
+      provider: { locale: 'de-DE' },
+    });
+    await waitFor(() => expect(region('Shop-Kennzahlen')).toHaveAttribute('data-state', 'ready'));
+    const stats = await serviceStats(harness, statsRequests(harness)[0] as Record<string, string>);
+    const revenue = money(stats.totals.totalRevenue, 'EUR', 'de-DE');
+    expect(revenue).toMatch(/^[\d.]+,\d\d\s€$/);
+    expect(total('Umsatz', 'Shop-Kennzahlen')).toBe(revenue);
+    expect(total('Produkte', 'Shop-Kennzahlen')).toBe(count(stats.totals.totalProducts, 'de-DE'));
+    expect(screen.getByRole('combobox', { name: 'Zeitraum' })).toHaveDisplayValue('Letzte 90 Tage');
+    expect(screen.getByRole('table', { name: 'Brutto- und Nettoumsatz pro Woche' })).toBeTruthy();
+  });
+});
+
+describe('MetricsSummary: access, loading, error, empty', () => {
+  test('a signed-in customer who is not the seller is told they need seller access', async () => {
+    const { harness } = renderWithBilling(<MetricsSummary now={NOW} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You need seller access to see the store metrics.');
+    expect(alert).toHaveAttribute('data-state', 'forbidden');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(statsRequests(harness)).toHaveLength(1);
+  });
+
+  test('a skeleton while loading', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const release = harness.hold('adminStats');
+    renderWithBilling(<MetricsSummary now={NOW} />, { harness });
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    expect(region()).toHaveAttribute('data-state', 'loading');
+    expect(screen.getByText('Loading metrics…')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(region()).not.toHaveAttribute('aria-busy');
+  });
+
+  test('a failure offers a retry that loads the figures', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ admin: true });
+    harness.failNext({ route: 'adminStats', with: 502 });
+    renderWithBilling(<MetricsSummary now={NOW} />, { harness });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The metrics could not be loaded.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a range before the first sale has totals but no periods: the empty state', async () => {
+    const { harness } = renderWithBilling(
+      <MetricsSummary now={NOW} range={{ startDate: 0, endDate: DAY }} interval="day" />,
+      { admin: true },
+    );
+    expect(await screen.findByText('No revenue in this period.')).toBeVisible();
+    expect(region()).toHaveAttribute('data-state', 'empty');
+    expect(screen.queryByRole('img')).toBeNull();
+    const stats = await serviceStats(harness, statsRequests(harness)[0] as Record<string, string>);
+    expect(stats.periods).toEqual([]);
+    expect(total('Revenue')).toBe(money(0, 'USD'));
+    expect(total('Products')).toBe(count(stats.totals.totalProducts));
+    // A custom range is shown as its dates in the picker.
+    expect(screen.getByRole('combobox', { name: 'Range' })).toHaveDisplayValue(
+      /^Jan 1, 1970 – Jan [12], 1970$/,
+    );
+  });
+});
+
+describe('axisTicks', () => {
+  test('round steps from zero past the highest value', () => {
+    expect(axisTicks([0, 12_345])).toEqual([0, 5000, 10_000, 15_000]);
+    expect(axisTicks([])).toEqual([0, 100]);
+    expect(axisTicks([-150, 900])).toEqual([-500, 0, 500, 1000]);
+  });
+});
+
+const conformanceHarness = createBillingHarness({ admin: true });
+describeConformance(
+  'MetricsSummary',
+  (props, ui) => (
+    <BillingHarnessProvider
+      harness={conformanceHarness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      <MetricsSummary now={NOW} {...props} />
+    </BillingHarnessProvider>
+  ),
+  {
+    parts: [
+      'title',
+      'status',
+      'controls',
+      'currency',
+      'currencyLegend',
+      'currencyToggle',
+      'currencyInput',
+      'range',
+      'rangeLabel',
+      'rangeSelect',
+      'interval',
+      'intervalLabel',
+      'intervalSelect',
+      'totals',
+      'total',
+      'totalLabel',
+      'totalValue',
+      'chart',
+      'chartAxis',
+      'chartLine',
+      'chartPoint',
+      'legend',
+      'legendItem',
+      'tableToggle',
+      'table',
+      'tableCaption',
+    ],
+    message: 'metricsSummary.totalRevenue',
+  },
+);
