@@ -2,6 +2,13 @@
 // Components are added here by their authors.
 
 export {
+  BillingHistory,
+  type BillingHistoryPageChangeDetails,
+  type BillingHistoryPart,
+  type BillingHistoryProps,
+  type BillingHistoryState,
+} from '../components/BillingHistory/index.js';
+export {
   CheckoutForm,
   type CheckoutFormCollect,
   type CheckoutFormPart,
@@ -27,6 +34,27 @@ export {
   type DiscountFieldStatus,
   type DiscountReason,
 } from '../components/DiscountField/index.js';
+export {
+  LicenseCard,
+  type LicenseCardCheck,
+  type LicenseCardErrorDetails,
+  type LicenseCardFailure,
+  type LicenseCardPart,
+  type LicenseCardProps,
+  type LicenseCardState,
+  type LicenseCardSuccessDetails,
+} from '../components/LicenseCard/index.js';
+export {
+  type MetricsChangeDetails,
+  type MetricsCurrency,
+  type MetricsInterval,
+  type MetricsRange,
+  type MetricsRangePreset,
+  MetricsSummary,
+  type MetricsSummaryPart,
+  type MetricsSummaryProps,
+  type MetricsSummaryState,
+} from '../components/MetricsSummary/index.js';
 export {
   de,
   en,
