@@ -1,5 +1,5 @@
-// The customer's account: the subscription with its plan change, credits, billing history,
-// license and the portal.
+// The customer's account: the subscription and the portal, the plan change, credits, the
+// license check and the billing history.
 import { type ReactNode, useId } from 'react';
 // BillingHistory and LicenseCard are not exported from billing-kit/react yet: read from their
 // component folders until they are.
@@ -51,22 +51,21 @@ export function AccountPage({ identity }: { identity: Identity }) {
   return (
     <Page title={text.accountTitle} className="demo-account">
       <Section title={text.accountSubscription} className="demo-span">
-        <SubscriptionStatus />
+        <div className="demo-row">
+          <SubscriptionStatus />
+          <PortalButton />
+        </div>
       </Section>
-      <Section title={text.accountChangePlan} className="demo-span">
+      <Section title={text.accountChangePlan}>
         <UpgradePicker defaultValue={plan} />
       </Section>
-      <Section title={text.accountCredits}>
+      {/* CreditsHistory and LicenseCard carry their own headings. */}
+      <div className="demo-aside">
         <CreditsHistory />
-      </Section>
-      <Section title={text.accountLicense}>
         <LicenseCard />
-      </Section>
+      </div>
       <Section title={text.accountBilling} className="demo-span">
-        <BillingHistory />
-      </Section>
-      <Section title={text.accountManage} lead={text.accountManageLead}>
-        <PortalButton />
+        <BillingHistory slotProps={{ caption: { className: 'demo-visually-hidden' } }} />
       </Section>
     </Page>
   );

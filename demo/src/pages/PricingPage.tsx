@@ -25,6 +25,7 @@ export function PricingPage() {
   };
   return (
     <Page title={text.pricingTitle} lead={text.pricingLead}>
+      <h2 className="demo-visually-hidden">{text.pricingPlans}</h2>
       <PricingTable
         recommended="prod_pro_monthly"
         successUrl={`${window.location.origin}/return`}

@@ -32,7 +32,7 @@ export function ProductPage({ productId }: { productId: string }) {
   const product = products.data?.find((p) => p.id === productId);
   const own = product?.custom_fields ?? [];
   return (
-    <Page title={product ? `${text.productTitle}: ${product.name}` : text.productTitle}>
+    <Page title={text.productTitle}>
       <p>
         <Link href="/">← {text.productBack}</Link>
       </p>

@@ -1,4 +1,6 @@
 // The seller's page: store metrics, behind the proxy's `isAdmin`.
+// MetricsSummary is not exported from billing-kit/react yet: read from its folder until it is.
+import { MetricsSummary } from '../../../src/components/MetricsSummary/index.js';
 import { useText } from '../i18n.js';
 import { Page } from './Page.js';
 
@@ -7,7 +9,7 @@ export function SellerPage({ admin }: { admin: boolean }) {
   if (!admin) return <Page title={text.sellerTitle} lead={text.sellerOnly} />;
   return (
     <Page title={text.sellerTitle} lead={text.sellerLead}>
-      <p className="demo-note">{text.metricsPending}</p>
+      <MetricsSummary />
     </Page>
   );
 }
