@@ -346,11 +346,13 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
     },
     [active],
   );
+  // Stable while the entries are: a new function makes the virtualiser measure every row again.
+  const getItemKey = useCallback((index: number) => entries[index]?.id ?? index, [entries]);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: entries.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: () => rowHeight,
-    getItemKey: (index) => entries[index]?.id ?? index,
+    getItemKey,
     overscan: 5,
     rangeExtractor,
     useFlushSync: false,
