@@ -70,7 +70,7 @@ try {
     configFile: false,
     root: pageRoot,
     base: './',
-    logLevel: 'warn',
+    logLevel: 'error',
     mode: 'production',
     plugins: [react()],
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: true },
