@@ -13,7 +13,7 @@ import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { CheckoutForm } from './CheckoutForm.js';
-import { answersToMetadata, checkAnswer, normaliseFields, refusedFields } from './fields.js';
+import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
 
 const PRO = 'prod_pro_monthly'; // $29.00 monthly, tax exclusive, no custom fields
 const TEAM = 'prod_team_quarterly'; // $75.00 every 3 months, tax inclusive, companyName (2–200)
@@ -639,22 +639,5 @@ describe('custom field rules', () => {
       company: 'ab',
       terms: 'false',
     });
-  });
-
-  test('refused fields from the proxy’s list, else from the service’s lines', () => {
-    expect(
-      refusedFields({
-        kind: 'invalid_request',
-        fields: [{ field: 'units', message: 'x' }],
-        messages: [],
-      }),
-    ).toEqual([{ field: 'units', message: 'x' }]);
-    expect(
-      refusedFields({
-        kind: 'invalid_request',
-        messages: ['discount_code "X" does not exist', 'something else happened'],
-      }).map((f) => f.field),
-    ).toEqual(['discount_code', 'something']);
-    expect(refusedFields({ kind: 'server', messages: ['units broke'] })).toEqual([]);
   });
 });

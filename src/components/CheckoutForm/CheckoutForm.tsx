@@ -20,10 +20,11 @@ import { useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
 import { useProducts } from '../../react/queries.js';
+import { useBillingUI } from '../../react/ui-context.js';
 import { type DiscountCheck, DiscountField } from '../DiscountField/DiscountField.js';
 import { discountOff } from '../DiscountField/discount.js';
 import { type MessageKey, useMessages } from '../messages/index.js';
-import { useFormat } from '../shared/format.js';
+import { useMoney } from '../shared/format.js';
 import { renderLinkMarkup } from '../shared/markup.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 import {
@@ -34,7 +35,6 @@ import {
   type FieldAnswers,
   type FormField,
   normaliseFields,
-  refusedFields,
 } from './fields.js';
 
 /**
@@ -224,7 +224,8 @@ function CheckoutFormReady(props: ReadyProps) {
   } = props;
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
   const t = useMessages();
-  const format = useFormat();
+  const formatMoney = useMoney();
+  const { locale } = useBillingUI();
   const id = useId();
   const { queryClient } = useBillingContext('CheckoutForm');
 
@@ -291,7 +292,8 @@ function CheckoutFormReady(props: ReadyProps) {
   const refuse = (error: BillingError) => {
     const found: Record<string, string> = {};
     let unmapped = error.kind !== 'invalid_request';
-    const issues = refusedFields(error);
+    // The proxy names each refused field (the service's own refusals too, by the field sent).
+    const issues = error.fields ?? [];
     if (issues.length === 0) unmapped = true;
     for (const issue of issues) {
       const custom = /^(?:custom_fields\.(\d+)|metadata\.(\w+))/.exec(issue.field);
@@ -389,7 +391,7 @@ function CheckoutFormReady(props: ReadyProps) {
   const subtotal = product.price * validUnits;
   const applied = discount?.status === 'applied' && discount.code === code.trim();
   const off = applied && discount.preview ? discountOff(discount.preview, subtotal) : 0;
-  const money = (cents: number) => format.money(cents, product.currency);
+  const money = (cents: number) => formatMoney(cents, product.currency);
   const period = product.billing_type === 'onetime' ? 'once' : product.billing_period;
   const taxText =
     product.tax_mode === 'inclusive' ? t('checkoutForm.taxIncluded') : t('checkoutForm.plusTax');
@@ -501,10 +503,7 @@ function CheckoutFormReady(props: ReadyProps) {
   const unitsError = errors[UNITS];
   const fieldsNote = (): string => {
     const labels = fields.map((f) => f.label);
-    const list =
-      typeof Intl.ListFormat === 'function'
-        ? new Intl.ListFormat(format.locale, { type: 'conjunction' }).format(labels)
-        : labels.join(', ');
+    const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(labels);
     return t('checkoutForm.fieldsAtCheckout', { fields: list });
   };
   const progress =

@@ -1,7 +1,6 @@
 // A product's custom fields for the storefront form, without React: definitions in either of
 // the service's forms made into one, the buyer's answers checked by the service's rules, and
 // the answers turned into checkout metadata.
-import type { FieldIssue } from '../../contract/issues.js';
 // Types only from the contract's schemas module: a value import would bring zod into every
 // bundle that holds the form. The constants below are tied to the contract's by their types.
 import type {
@@ -148,23 +147,4 @@ export function answersToMetadata(
     }
   }
   return metadata;
-}
-
-/**
- * The failing fields of a refused checkout: the proxy's `fields` when it lists them, otherwise
- * the service's message lines, which name their field first (`discount_code "X" expired …`).
- */
-export function refusedFields(error: {
-  kind: string;
-  fields?: readonly FieldIssue[] | undefined;
-  messages: readonly string[];
-}): FieldIssue[] {
-  if (error.fields && error.fields.length > 0) return [...error.fields];
-  if (error.kind !== 'invalid_request') return [];
-  const issues: FieldIssue[] = [];
-  for (const line of error.messages) {
-    const match = /^([A-Za-z_][\w]*(?:\.[\w]+)*)\s+(.+)$/.exec(line.trim());
-    if (match) issues.push({ field: match[1] as string, message: match[2] as string });
-  }
-  return issues;
 }

@@ -17,7 +17,7 @@ import type { DiscountPreview } from '../../contract/proxy.js';
 import { useBillingContext } from '../../react/context.js';
 import { useDiscount, useProducts } from '../../react/queries.js';
 import { type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useMoney } from '../shared/format.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 import { type DiscountReason, type DiscountTarget, discountReason } from './discount.js';
 
@@ -96,14 +96,14 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
 export function describeDiscount(
   preview: DiscountPreview,
   t: Translate,
-  format: Formatters,
+  money: Formatters['money'],
   currency?: string,
 ): string {
   const off =
     preview.type === 'percentage'
       ? t('discountField.percentOff', { percent: preview.percentage ?? preview.amount ?? 0 })
       : t('discountField.amountOff', {
-          amount: format.money(preview.amount ?? 0, preview.currency ?? currency ?? 'USD'),
+          amount: money(preview.amount ?? 0, preview.currency ?? currency ?? 'USD'),
         });
   const duration =
     preview.duration === 'once'
@@ -143,7 +143,7 @@ export function DiscountField(props: DiscountFieldProps) {
   useBillingContext('DiscountField');
   const part = useParts<DiscountFieldPart>('DiscountField', props);
   const t = useMessages();
-  const format = useFormat();
+  const money = useMoney();
   const id = useId();
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
@@ -233,7 +233,7 @@ export function DiscountField(props: DiscountFieldProps) {
   let message = '';
   if (externalError) message = externalError;
   else if (status === 'applied' && preview) {
-    const what = describeDiscount(preview, t, format, product?.currency);
+    const what = describeDiscount(preview, t, money, product?.currency);
     message = `${t('discountField.applied', { code: preview.code })}: ${what}`;
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed') message = t('discountField.failed');

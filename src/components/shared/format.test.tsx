@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { BillingUIProvider } from '../../react/ui-context.js';
-import { createFormatters, type Formatters, useFormat } from './format.js';
+import { createFormatters, type Formatters, useFormat, useMoney } from './format.js';
 
 function Show({ run }: { run: (f: Formatters) => string }) {
   return <output>{run(useFormat())}</output>;
@@ -56,4 +56,17 @@ describe('useFormat', () => {
 
 test('createFormatters works outside React', () => {
   expect(createFormatters('en-US').money(-250, 'USD')).toBe('-$2.50');
+});
+
+function Money() {
+  return <output>{useMoney()(1999, 'EUR')}</output>;
+}
+
+test('useMoney is useFormat().money alone', () => {
+  render(
+    <BillingUIProvider locale="de-DE">
+      <Money />
+    </BillingUIProvider>,
+  );
+  expect(screen.getByRole('status').textContent?.replace(/\u00a0/g, ' ')).toBe('19,99 €');
 });

@@ -79,3 +79,13 @@ export function useFormat(): Formatters {
   const { locale } = useBillingUI();
   return useMemo(() => createFormatters(locale), [locale]);
 }
+
+/**
+ * Money in the smallest currency unit, in the UI context's locale: `useFormat().money` alone,
+ * for components that format nothing else (the credit-amount formatter that `useFormat` carries
+ * is then left out of their bundle).
+ */
+export function useMoney(): Formatters['money'] {
+  const { locale } = useBillingUI();
+  return useMemo(() => (cents, currency) => formatMoney(cents, currency, locale), [locale]);
+}
