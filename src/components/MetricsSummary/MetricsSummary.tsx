@@ -31,10 +31,11 @@ import {
  * (`data-slot="metrics-summary-<part>"`). The root is a `section` named by its `title`; its
  * `data-state` is a `MetricsSummaryState`.
  *
- * - `title` (`h2`), `status` (a polite live region: "Updating metrics…")
- * - `controls`; `currency` (`fieldset`), `currencyLegend`, `currencyToggle` (the `label` of
- *   one currency; `data-state` `on | off`), `currencyInput` (its radio); `range`,
- *   `rangeLabel`, `rangeSelect`; `interval`, `intervalLabel`, `intervalSelect`
+ * - `title` (`h2`)
+ * - `controls`, and in it `status` (a polite live region: "Updating metrics…"); `currency`
+ *   (`fieldset`), `currencyLegend`, `currencyToggle` (the `label` of one currency;
+ *   `data-state` `on | off`), `currencyInput` (its radio); `range`, `rangeLabel`,
+ *   `rangeSelect`; `interval`, `intervalLabel`, `intervalSelect`
  * - `totals` (`dl`), `total` (one figure; `data-state`: the field's name, such as
  *   `totalRevenue`), `totalLabel` (`dt`), `totalValue` (`dd`)
  * - `chart` (`svg`, `role="img"` with a summary as its name), `chartAxis` (`g`; `data-state`
@@ -324,6 +325,13 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     });
   }
 
+  const status = part('status', 'p', {
+    key: 'status',
+    role: 'status',
+    'data-state': state === 'updating' ? 'updating' : 'idle',
+    children: state === 'updating' ? t('metricsSummary.updating') : '',
+  });
+
   // -- controls --------------------------------------------------------------------------------
   const rangeValue = typeof range === 'string' ? range : 'custom';
   const controls = part('controls', 'div', {
@@ -415,14 +423,8 @@ export function MetricsSummary(props: MetricsSummaryProps) {
           }),
         ],
       }),
+      status,
     ],
-  });
-
-  const status = part('status', 'p', {
-    key: 'status',
-    role: 'status',
-    'data-state': state === 'updating' ? 'updating' : 'idle',
-    children: state === 'updating' ? t('metricsSummary.updating') : '',
   });
 
   let body: ReactNode[];
@@ -496,7 +498,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     'aria-labelledby': ids.title,
     'aria-busy': state === 'loading' ? true : undefined,
     'data-state': state,
-    children: [title, controls, status, ...body],
+    children: [title, controls, ...body],
   });
 }
 
