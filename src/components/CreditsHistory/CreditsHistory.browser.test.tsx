@@ -2,6 +2,7 @@
 // the list is scrolled through, and keyboard navigation reaches both ends.
 import '../../styles.css';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import {
@@ -148,4 +149,39 @@ describe('CreditsHistory in Chromium', () => {
     expect(cursors[0]).toBeUndefined();
     expect(new Set(cursors.slice(1)).size).toBe(cursors.length - 1);
   });
+
+  test.each(['light', 'dark'] as const)(
+    'passes axe in the %s theme, with the picker, a reversal, the load buttons and the status',
+    async (appearance) => {
+      const harness = createBillingHarness({ customer: 'cust_grace' });
+      const minutes = graceMinutes(harness);
+      harness.sandbox.generateCreditEntries(minutes.id, 300);
+      const newest = harness.sandbox
+        .inspect()
+        .credit_entries.filter((e) => e.account_id === minutes.id)
+        .at(-1);
+      renderWithBilling(
+        <CreditsHistory
+          autoLoadThreshold={0}
+          transactions={[
+            {
+              id: 'cct_other',
+              store_id: 'sto',
+              entries: [],
+              created_at: '2026-01-15T12:00:00.000Z',
+              reversal_of: newest?.transaction_id ?? '',
+            },
+          ]}
+        />,
+        { harness, provider: { theme: { appearance } } },
+      );
+      await waitFor(() => expect(listItems().length).toBeGreaterThan(3));
+      expect(screen.getByText('Reversed')).toBeVisible();
+      const root = document.querySelector('[data-slot="credits-history"]') as HTMLElement;
+      const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+      ).toEqual([]);
+    },
+  );
 });
