@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -12,7 +13,11 @@ import {
 import { describeConformance } from '../../../test/support/conformance.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
-import { creditsHistoryOptions } from '../../react/options.js';
+import {
+  creditsAccountsOptions,
+  creditsBalanceOptions,
+  creditsHistoryOptions,
+} from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
 import { CreditsHistory, type CreditsHistoryVirtualizer } from './CreditsHistory.js';
 
@@ -445,6 +450,35 @@ describe('CreditsHistory: a bounded DOM', () => {
     );
     expect(rows().length).toBeLessThanOrEqual(bound);
     expect(document.querySelectorAll('li').length).toBeLessThanOrEqual(bound);
+  });
+});
+
+describe('CreditsHistory: server rendering', () => {
+  test('with prefetched data and an initial size, the server HTML holds the balance and the first rows', async () => {
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    const queryClient = createTestQueryClient();
+    const props = harness.providerProps();
+    const client = createProxyClient({ basePath: props.basePath, fetch: props.fetch });
+    await Promise.all([
+      queryClient.prefetchQuery(creditsAccountsOptions(client)),
+      queryClient.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
+      queryClient.prefetchInfiniteQuery(
+        creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
+      ),
+    ]);
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <CreditsHistory virtualizer={{ initialRect: { width: 640, height: 280 } }} />
+      </BillingHarnessProvider>,
+    );
+    const exact = harness.sandbox.inspect().credit_balances[account.id] as string;
+    expect(html).toContain(formatAmount(exact, { locale: 'en-US' }));
+    // 280 px hold five 56 px rows; the virtualiser adds its overscan below them.
+    const rows = html.match(/data-slot="credits-history-row"/g) ?? [];
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.length).toBeLessThanOrEqual(5 + 5 + 1);
+    expect(html).not.toContain('data-slot="credits-history-skeleton"');
   });
 });
 
