@@ -3,10 +3,10 @@
 // previous page kept on screen while the next one loads.
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { BillingError } from '../../client/error.js';
-import { type Pagination, type Transaction, transactionStatuses } from '../../contract/schemas.js';
+import type { Pagination, Transaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useTransactions } from '../../react/queries.js';
-import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { type Formatters, useFormat } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
@@ -86,11 +86,13 @@ export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPar
   productId?: string;
 }
 
-const knownStatuses = new Set<string>(transactionStatuses);
-
-/** The status in plain words; an unknown status as the service sent it. */
+/**
+ * The status in plain words; an unknown status as the service sent it. (Known statuses are
+ * those with a message: the schemas' enum lists would pull every schema into the bundle.)
+ */
 function statusText(t: Translate, status: string): string {
-  return knownStatuses.has(status) ? t(`billingHistory.status.${status}` as MessageKey) : status;
+  const key = `billingHistory.status.${status}`;
+  return Object.hasOwn(en, key) ? t(key as MessageKey) : status;
 }
 
 /** A Unix-ms timestamp as an ISO string for `<time dateTime>`; empty when it is not a date. */

@@ -12,10 +12,10 @@ import {
   useState,
 } from 'react';
 import type { BillingError } from '../../client/error.js';
-import { type License, licenseInstanceStatuses, licenseStatuses } from '../../contract/schemas.js';
+import type { License } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
-import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { type Formatters, useFormat } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
@@ -136,8 +136,14 @@ export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
   onError?: (error: BillingError, details: LicenseCardErrorDetails) => void;
 }
 
-const knownStatuses = new Set<string>(licenseStatuses);
-const knownInstanceStatuses = new Set<string>(licenseInstanceStatuses);
+/**
+ * A status in words from `<prefix>.<status>`, or as the service sent it when there is no such
+ * message (the schemas' enum lists would pull every schema into the bundle).
+ */
+function wordFor(t: Translate, prefix: string, status: string): string {
+  const key = `${prefix}.${status}`;
+  return Object.hasOwn(en, key) ? t(key as MessageKey) : status;
+}
 
 const visuallyHidden: CSSProperties = {
   position: 'absolute',
@@ -436,9 +442,7 @@ function Details({ license, part, t, fmt }: DetailsProps) {
         'licenseCard.statusLabel',
         part('statusBadge', 'span', {
           'data-state': license.status,
-          children: knownStatuses.has(license.status)
-            ? t(`licenseCard.status.${license.status}` as MessageKey)
-            : license.status,
+          children: wordFor(t, 'licenseCard.status', license.status),
         }),
         { 'data-state': license.status },
       ),
@@ -483,9 +487,7 @@ function Details({ license, part, t, fmt }: DetailsProps) {
             'licenseCard.instanceLabel',
             t('licenseCard.instanceValue', {
               name: instance.name,
-              status: knownInstanceStatuses.has(instance.status)
-                ? t(`licenseCard.instanceStatus.${instance.status}` as MessageKey)
-                : instance.status,
+              status: wordFor(t, 'licenseCard.instanceStatus', instance.status),
             }),
             { 'data-state': instance.status },
           )
