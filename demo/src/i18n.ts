@@ -46,6 +46,10 @@ const en = {
   returnSignedOut:
     'You paid as a guest. To see your account, sign in with the switch above: “New buyer” and the e-mail you paid with.',
   returnToAccount: 'Go to your account',
+  returnChecking: 'Looking up your order…',
+  returnFailed: 'Your order could not be loaded.',
+  returnNotYours: 'This order is not on the account you are signed in with.',
+  retry: 'Try again',
   accountTitle: 'Your account',
   accountSignedOut: 'Sign in with the switch above to see your subscription, credits and invoices.',
   accountSubscription: 'Subscription',
@@ -104,6 +108,10 @@ const de: DemoMessages = {
   returnSignedOut:
     'Sie haben als Gast bezahlt. Melden Sie sich oben an („Neuer Käufer“ und die E-Mail, mit der Sie bezahlt haben), um Ihr Konto zu sehen.',
   returnToAccount: 'Zu Ihrem Konto',
+  returnChecking: 'Ihre Bestellung wird gesucht…',
+  returnFailed: 'Ihre Bestellung konnte nicht geladen werden.',
+  returnNotYours: 'Diese Bestellung gehört nicht zu dem Konto, mit dem Sie angemeldet sind.',
+  retry: 'Erneut versuchen',
   accountTitle: 'Ihr Konto',
   accountSignedOut: 'Melden Sie sich oben an, um Abonnement, Guthaben und Rechnungen zu sehen.',
   accountSubscription: 'Abonnement',

@@ -1,6 +1,6 @@
 // The customer's account: the subscription and the portal, the plan change, credits, the
 // license check and the billing history.
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 // BillingHistory and LicenseCard are not exported from billing-kit/react yet: read from their
 // component folders until they are.
 import { BillingHistory } from '../../../src/components/BillingHistory/index.js';
@@ -16,28 +16,25 @@ import { useLocation } from '../router.js';
 import type { Identity } from '../session.js';
 import { Page } from './Page.js';
 
-/** A titled section of the page. */
-export function Section({
+/**
+ * A titled block of the page. Not a landmark of its own: the components inside are named
+ * regions already ("Change plan", "Billing history"), and a second landmark of the same name
+ * around each would only repeat them.
+ */
+function Block({
   title,
-  lead,
   className,
   children,
 }: {
   title: string;
-  lead?: string;
   className?: string;
   children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className={className ? `demo-section ${className}` : 'demo-section'}
-    >
-      <h2 id={id}>{title}</h2>
-      {lead ? <p className="demo-lead">{lead}</p> : null}
+    <div className={className ? `demo-section ${className}` : 'demo-section'}>
+      <h2>{title}</h2>
       {children}
-    </section>
+    </div>
   );
 }
 
@@ -50,23 +47,23 @@ export function AccountPage({ identity }: { identity: Identity }) {
   const plan = searchParams.get('plan');
   return (
     <Page title={text.accountTitle} className="demo-account">
-      <Section title={text.accountSubscription} className="demo-span">
+      <Block title={text.accountSubscription} className="demo-span">
         <div className="demo-row">
           <SubscriptionStatus />
           <PortalButton />
         </div>
-      </Section>
-      <Section title={text.accountChangePlan}>
+      </Block>
+      <Block title={text.accountChangePlan}>
         <UpgradePicker defaultValue={plan} />
-      </Section>
+      </Block>
       {/* CreditsHistory and LicenseCard carry their own headings. */}
       <div className="demo-aside">
         <CreditsHistory />
         <LicenseCard />
       </div>
-      <Section title={text.accountBilling} className="demo-span">
+      <Block title={text.accountBilling} className="demo-span">
         <BillingHistory slotProps={{ caption: { className: 'demo-visually-hidden' } }} />
-      </Section>
+      </Block>
     </Page>
   );
 }

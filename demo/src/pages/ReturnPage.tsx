@@ -1,5 +1,7 @@
-// Where the payment page sends the buyer back: the redirect's query names the checkout, order,
-// product and subscription; the page shows what was bought, as the proxy reports it.
+// Where the payment page sends the buyer back. The redirect's query names the checkout, order,
+// product and subscription; the page shows the catalog's product at once, and the order only
+// once the proxy confirms it is the signed-in customer's (a query anyone can type proves
+// nothing).
 import { formatMoney } from '../../../src/contract/money.js';
 import { SubscriptionStatus, useProducts, useTransactions } from '../../../src/react/index.js';
 import { useText } from '../i18n.js';
@@ -7,18 +9,67 @@ import { Link, useLocation } from '../router.js';
 import type { Identity } from '../session.js';
 import { Page } from './Page.js';
 
-function OrderFigures({ orderId }: { orderId: string }) {
+type Redirect = {
+  checkoutId: string;
+  orderId: string;
+  subscriptionId: string | null;
+};
+
+/** The order, once the proxy has it among the signed-in customer's transactions. */
+function Order({ redirect }: { redirect: Redirect }) {
   const text = useText();
-  const transactions = useTransactions({ orderId });
-  const payment = transactions.data?.items[0];
-  if (!payment) return null;
+  const transactions = useTransactions({ orderId: redirect.orderId });
+  if (transactions.isPending) {
+    return (
+      <p className="demo-note" role="status">
+        {text.returnChecking}
+      </p>
+    );
+  }
+  if (transactions.isError) {
+    return (
+      <p className="demo-note" role="alert">
+        {text.returnFailed}{' '}
+        <button type="button" className="demo-link" onClick={() => void transactions.refetch()}>
+          {text.retry}
+        </button>
+      </p>
+    );
+  }
+  const payment = transactions.data.items[0];
+  if (!payment) return <p className="demo-note">{text.returnNotYours}</p>;
   return (
-    <div>
-      <dt>{text.returnPaid}</dt>
-      <dd data-testid="return-paid">
-        {formatMoney(payment.amount_paid ?? 0, payment.currency, text.locale)}
-      </dd>
-    </div>
+    <>
+      <dl className="demo-facts demo-card">
+        <div>
+          <dt>{text.returnOrder}</dt>
+          <dd>
+            <code>{redirect.orderId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{text.returnCheckout}</dt>
+          <dd>
+            <code>{redirect.checkoutId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{text.returnPaid}</dt>
+          <dd>{formatMoney(payment.amount_paid ?? 0, payment.currency, text.locale)}</dd>
+        </div>
+      </dl>
+      {redirect.subscriptionId ? (
+        <section className="demo-section" aria-labelledby="return-subscription">
+          <h2 id="return-subscription">{text.returnSubscription}</h2>
+          <SubscriptionStatus subscriptionId={redirect.subscriptionId} />
+        </section>
+      ) : null}
+      <p>
+        <Link href="/account" className="demo-button">
+          {text.returnToAccount}
+        </Link>
+      </p>
+    </>
   );
 }
 
@@ -29,11 +80,9 @@ export function ReturnPage({ identity }: { identity: Identity }) {
   const checkoutId = searchParams.get('checkout_id');
   const orderId = searchParams.get('order_id');
   const productId = searchParams.get('product_id');
-  const subscriptionId = searchParams.get('subscription_id');
   const product = products.data?.find((p) => p.id === productId);
-  const signedIn = identity.kind !== 'signed-out';
 
-  if (!checkoutId) {
+  if (!checkoutId || !orderId) {
     return (
       <Page title={text.returnTitle} lead={text.returnMissing}>
         <p>
@@ -44,43 +93,19 @@ export function ReturnPage({ identity }: { identity: Identity }) {
   }
   return (
     <Page title={text.returnTitle} lead={text.returnLead}>
-      <section className="demo-card">
-        <dl className="demo-facts">
-          <div>
-            <dt>{text.returnProduct}</dt>
-            <dd>{product ? product.name : (productId ?? '—')}</dd>
-          </div>
-          {orderId ? (
-            <div>
-              <dt>{text.returnOrder}</dt>
-              <dd>
-                <code>{orderId}</code>
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{text.returnCheckout}</dt>
-            <dd>
-              <code>{checkoutId}</code>
-            </dd>
-          </div>
-          {signedIn && orderId ? <OrderFigures orderId={orderId} /> : null}
-        </dl>
-      </section>
-      {signedIn && subscriptionId ? (
-        <section className="demo-section">
-          <h2>{text.returnSubscription}</h2>
-          <SubscriptionStatus subscriptionId={subscriptionId} />
-        </section>
+      {product ? (
+        <div className="demo-card">
+          <p className="demo-eyebrow">{text.returnProduct}</p>
+          <p className="demo-product">{product.name}</p>
+          <p className="demo-note">{product.description}</p>
+        </div>
       ) : null}
-      {signedIn ? (
-        <p>
-          <Link href="/account" className="demo-button">
-            {text.returnToAccount}
-          </Link>
-        </p>
-      ) : (
+      {identity.kind === 'signed-out' ? (
         <p className="demo-note">{text.returnSignedOut}</p>
+      ) : (
+        <Order
+          redirect={{ checkoutId, orderId, subscriptionId: searchParams.get('subscription_id') }}
+        />
       )}
     </Page>
   );
