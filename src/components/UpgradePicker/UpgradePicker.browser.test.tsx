@@ -1,0 +1,114 @@
+// UpgradePicker and PortalButton in a real Chromium with the default stylesheet: axe over every
+// state in both themes, and the keyboard path through the radios with real focus.
+import '../../styles.css';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { renderWithBilling, seededFixtures } from '../../../test/support/billing-harness.js';
+import type { ThemeAppearance } from '../../react/ui-context.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
+import { PortalButton } from '../PortalButton/PortalButton.js';
+import { UpgradePicker } from './UpgradePicker.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(SANDBOX_EPOCH));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
+
+async function expectNoViolations(slot: string) {
+  // Colours are checked once the buttons' colour transitions have settled.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
+  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const themes: ThemeAppearance[] = ['light', 'dark'];
+
+describe('UpgradePicker in Chromium', () => {
+  test.each(themes)('passes axe in every step, %s theme', async (appearance) => {
+    const { harness } = renderWithBilling(<UpgradePicker />, {
+      customer: 'cust_ada',
+      provider: { theme: { appearance } },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: /^Team/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /next bill/ }));
+    expect(screen.getByText(/added to your next bill/)).toBeVisible();
+    await expectNoViolations('upgrade-picker');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Review change' }));
+    await expectNoViolations('upgrade-picker');
+
+    harness.failNext({ route: 'upgradeSubscription', with: 503 });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByRole('alert');
+    await expectNoViolations('upgrade-picker');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Team.'),
+    );
+    await expectNoViolations('upgrade-picker');
+  });
+
+  test.each(themes)('passes axe when disabled, %s theme', async (appearance) => {
+    const paused = seededFixtures().subscriptions.find((s) => s.status === 'paused');
+    if (!paused) throw new Error('seed changed: no paused subscription');
+    renderWithBilling(<UpgradePicker subscriptionId={paused.id} />, {
+      customer: typeof paused.customer === 'string' ? paused.customer : paused.customer.id,
+      provider: { theme: { appearance } },
+    });
+    await screen.findByText('Resume the subscription to change its plan.');
+    await expectNoViolations('upgrade-picker');
+  });
+
+  test('a focused option shows a ring; arrows move the choice', async () => {
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    const starter = await screen.findByRole('radio', { name: /^Starter/ });
+    await userEvent.keyboard('{Tab}');
+    expect(starter).toHaveFocus();
+    const row = starter.closest('label') as HTMLElement;
+    expect(getComputedStyle(row).outlineStyle).toBe('solid');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^Pro \(yearly\)/ })).toBeChecked();
+  });
+});
+
+describe('PortalButton in Chromium', () => {
+  test.each(themes)(
+    'passes axe idle and failed, %s theme; the new-tab hint is read, not shown',
+    async (appearance) => {
+      const { harness } = renderWithBilling(<PortalButton target="_blank" />, {
+        customer: 'cust_ada',
+        provider: { theme: { appearance } },
+      });
+      const button = screen.getByRole('button', { name: 'Manage billing (opens in a new tab)' });
+      const hint = document.querySelector(
+        '[data-slot="portal-button-new-tab-hint"]',
+      ) as HTMLElement;
+      expect(hint.getBoundingClientRect().width).toBeLessThanOrEqual(1);
+      await expectNoViolations('portal-button');
+
+      vi.spyOn(window, 'open').mockImplementation(() => null);
+      harness.failNext({ route: 'portal', with: 500 });
+      await userEvent.click(button);
+      await screen.findByRole('alert');
+      await expectNoViolations('portal-button');
+      vi.restoreAllMocks();
+    },
+  );
+});
