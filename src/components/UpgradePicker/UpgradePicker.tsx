@@ -275,8 +275,16 @@ function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstima
  * Changes the plan of one subscription: shows the current plan, the catalog's other plans in
  * the same currency marked as upgrade or downgrade, the ways of paying the difference in plain
  * words with an estimate of what is charged now and at the next renewal, then a review step
- * (Confirm / Back) before the change. Only an `active` subscription can change (see
- * `upgradableStatuses`); for any other status the picker says why.
+ * (Confirm / Back) before the change.
+ *
+ * Only an `active` subscription can change. For every other status the picker shows the plans
+ * disabled and says why: `trialing` (nothing paid yet to prorate: change after the trial),
+ * `past_due` and `unpaid` (settle the payment first), `paused` (resume first),
+ * `scheduled_cancel` (ends at the period's close), `canceled`, and any status it does not know.
+ *
+ * The estimate is computed in the browser with `prorateUpgrade` over the subscription's
+ * current period, by the same rules the sandbox charges with, and labelled as an estimate:
+ * the service computes the final amount when the change is made.
  *
  * @example
  * <UpgradePicker behaviors={['proration-charge-immediately', 'proration-none']}
