@@ -46,6 +46,11 @@ export type BillingDemoOptions = {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether proxy failures are logged to the dev server's console. Default: `true`. */
   logErrors?: boolean;
+  /**
+   * Wraps the `fetch` the proxy calls the sandbox with, such as to count what the sandbox
+   * answered in a test. Sandbox mode only. Default: none.
+   */
+  wrapSandboxFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
 };
 
 /** One customer the "signed in as" switch may offer. */
@@ -198,7 +203,8 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       const baseUrl = `http://localhost:${port}${SANDBOX_PATH}`;
       sandbox = createSandbox({ now: () => new Date(), ...options.sandbox, baseUrl });
       directory = sandboxDirectory(sandbox);
-      upstream = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch: sandbox.fetch };
+      const fetch = options.wrapSandboxFetch?.(sandbox.fetch) ?? sandbox.fetch;
+      upstream = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch };
       products = sandboxCatalog;
       checkoutOrigins = [new URL(baseUrl).origin];
     }
