@@ -1,0 +1,80 @@
+// CheckoutForm and DiscountField in a real Chromium with the default stylesheet: axe (colour
+// contrast included) over the form's states in both themes, and real focus after a refusal.
+import '../../styles.css';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { renderWithBilling } from '../../../test/support/billing-harness.js';
+import type { ThemeAppearance } from '../../react/ui-context.js';
+import { DiscountField } from '../DiscountField/DiscountField.js';
+import { CheckoutForm } from './CheckoutForm.js';
+
+afterEach(() => cleanup());
+
+async function expectNoViolations(slot: string) {
+  // Colours are checked once the buttons' colour transitions have settled.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
+  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const themes: ThemeAppearance[] = ['light', 'dark'];
+
+describe('CheckoutForm in Chromium', () => {
+  test.each(themes)(
+    'passes axe as shown, invalid, discounted and failed, %s theme',
+    async (appearance) => {
+      const { harness } = renderWithBilling(<CheckoutForm productId="prod_ebook" allowUnits />, {
+        provider: { theme: { appearance } },
+      });
+      await screen.findByRole('form', { name: 'The Billing Handbook' });
+      await expectNoViolations('checkout-form');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      await waitFor(() =>
+        expect(screen.getByRole('checkbox', { name: /I accept the terms/ })).toHaveFocus(),
+      );
+      await expectNoViolations('checkout-form');
+
+      await userEvent.fill(screen.getByRole('textbox', { name: 'Discount code' }), 'READER3');
+      await userEvent.keyboard('{Enter}');
+      await screen.findByText('Code READER3 applied: €3.00 off on the first payment');
+      await userEvent.fill(screen.getByRole('textbox', { name: 'Discount code' }), 'NOPE');
+      await userEvent.keyboard('{Enter}');
+      await screen.findByText('This code is unknown or has expired.');
+      await expectNoViolations('checkout-form');
+
+      await userEvent.fill(screen.getByRole('textbox', { name: 'Discount code' }), '');
+      await userEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+      harness.failNext({ route: 'createCheckout', with: 503 });
+      await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      await screen.findByRole('alert');
+      await expectNoViolations('checkout-form');
+    },
+  );
+
+  test('the checkout-page path and German pass axe', async () => {
+    renderWithBilling(<CheckoutForm productId="prod_team_quarterly" collect="checkout" />, {
+      provider: { locale: 'de-DE', theme: { appearance: 'dark' } },
+    });
+    await screen.findByText('Auf der Zahlungsseite werden Sie nach Company name gefragt.');
+    await expectNoViolations('checkout-form');
+  });
+
+  test('DiscountField alone passes axe when applied', async () => {
+    renderWithBilling(<DiscountField productId="prod_pro_monthly" defaultValue="LAUNCH20" />);
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    await expectNoViolations('discount-field');
+  });
+});
