@@ -1,0 +1,155 @@
+// PricingTable and SubscriptionStatus in a real Chromium with the default stylesheet: axe
+// (colour contrast included) over every state in both themes and in German, and the keyboard
+// path through the period switch with a visible focus ring.
+import '../../styles.css';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import type { ThemeAppearance } from '../../react/ui-context.js';
+import { SubscriptionStatus } from '../SubscriptionStatus/SubscriptionStatus.js';
+import { PricingTable } from './PricingTable.js';
+
+afterEach(() => cleanup());
+
+const NEW_BUYER = { email: 'new.buyer@example.com' };
+
+async function expectNoViolations(slot: string) {
+  // Colours are checked once the buttons' colour transitions have settled.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
+  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const cases: Array<[ThemeAppearance, string]> = [
+  ['light', 'en-US'],
+  ['dark', 'en-US'],
+  ['dark', 'de-DE'],
+];
+
+describe('PricingTable in Chromium', () => {
+  test.each(cases)(
+    'passes axe in every period and action state, %s theme, %s',
+    async (appearance, locale) => {
+      const { harness } = renderWithBilling(<PricingTable recommended="prod_pro_monthly" />, {
+        customer: 'cust_ada',
+        provider: { theme: { appearance }, locale },
+      });
+      const radios = await screen.findAllByRole('radio');
+      await expectNoViolations('pricing-table');
+      for (const radio of radios) {
+        await userEvent.click(radio);
+        await expectNoViolations('pricing-table');
+      }
+
+      // A refused plan change: the card's alert, the table still usable.
+      await userEvent.click(radios[1] as HTMLElement);
+      const starter = screen.getByRole('listitem', { name: 'Starter' });
+      harness.failNext({ route: 'upgradeSubscription', with: 503 });
+      await userEvent.click(within(starter).getByRole('button'));
+      await within(starter).findByRole('alert');
+      await expectNoViolations('pricing-table');
+
+      // A plan change under way, then done.
+      const release = harness.hold('upgradeSubscription');
+      await userEvent.click(within(starter).getByRole('button'));
+      await waitFor(() =>
+        expect(within(starter).getByRole('button')).toHaveAttribute('data-state', 'pending'),
+      );
+      await expectNoViolations('pricing-table');
+      release();
+      await waitFor(() =>
+        expect(screen.getByRole('listitem', { name: 'Starter' })).toHaveAttribute(
+          'data-state',
+          'current',
+        ),
+      );
+      await expectNoViolations('pricing-table');
+    },
+  );
+
+  test.each(cases)(
+    'passes axe loading, failed and empty, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const loading = createBillingHarness({ customer: NEW_BUYER });
+      const release = loading.hold('products');
+      const first = renderWithBilling(<PricingTable />, { harness: loading, provider });
+      await screen.findByRole('status');
+      await expectNoViolations('pricing-table');
+      release();
+      first.unmount();
+
+      const failing = createBillingHarness({ customer: NEW_BUYER });
+      failing.failNext({ route: 'products', with: 503 });
+      const second = renderWithBilling(<PricingTable />, { harness: failing, provider });
+      await screen.findByRole('alert');
+      await expectNoViolations('pricing-table');
+      second.unmount();
+
+      renderWithBilling(<PricingTable />, { customer: NEW_BUYER, products: [], provider });
+      await waitFor(() =>
+        expect(document.querySelector('[data-slot="pricing-table-empty"]')).not.toBeNull(),
+      );
+      await expectNoViolations('pricing-table');
+    },
+  );
+
+  test('the period switch: Tab lands on the chosen period with a ring; arrows move the choice', async () => {
+    renderWithBilling(<PricingTable />, { customer: NEW_BUYER });
+    const monthly = await screen.findByRole('radio', { name: 'Monthly' });
+    await userEvent.keyboard('{Tab}');
+    expect(monthly).toHaveFocus();
+    const toggle = monthly.closest('label') as HTMLElement;
+    expect(getComputedStyle(toggle).outlineStyle).toBe('solid');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Quarterly' })).toBeChecked();
+    expect(await screen.findByRole('listitem', { name: 'Team' })).toBeVisible();
+    // The radio covers its label, so a pointer click anywhere on the label picks it.
+    const yearly = screen.getByRole('radio', { name: /Yearly/ });
+    await userEvent.click(yearly.closest('label') as HTMLElement);
+    expect(yearly).toBeChecked();
+  });
+});
+
+describe('SubscriptionStatus in Chromium', () => {
+  test.each(cases)(
+    'passes axe for every seeded status, %s theme, %s',
+    async (appearance, locale) => {
+      const harness = createBillingHarness({ customer: 'cust_linus' });
+      const subscriptions = harness.sandbox
+        .fixtures()
+        .subscriptions.filter((s) =>
+          ['cust_linus', 'cust_grace', 'cust_ada'].includes(
+            typeof s.customer === 'string' ? s.customer : s.customer.id,
+          ),
+        );
+      for (const subscription of subscriptions) {
+        const view = renderWithBilling(<SubscriptionStatus subscription={subscription} />, {
+          harness,
+          provider: { theme: { appearance }, locale },
+        });
+        await expectNoViolations('subscription-status');
+        view.unmount();
+      }
+      harness.failNext({ route: 'subscriptions', with: 503 });
+      renderWithBilling(<SubscriptionStatus />, {
+        harness,
+        provider: { theme: { appearance }, locale },
+      });
+      await screen.findByRole('alert');
+      await expectNoViolations('subscription-status');
+    },
+  );
+});
