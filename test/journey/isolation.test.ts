@@ -4,17 +4,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkBuyerJourney } from './buyer-journey.js';
-import { holdings, type Journey, money, newPage, signInAs, startJourney } from './support.js';
+import {
+  holdings,
+  type Journey,
+  money,
+  newPage,
+  settle,
+  signInAs,
+  startJourney,
+} from './support.js';
 
 /** Opens a page and waits until nothing on it is loading any more; answers its text and HTML. */
 async function readPage(page: Page, url: string): Promise<{ text: string; html: string }> {
   await page.goto(url);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main [aria-busy="true"]') === null &&
-      !/Loading|Looking up/.test(document.querySelector('main')?.textContent ?? ''),
-  );
+  await settle(page);
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text is what the customer reads
   const text = await page.locator('body').innerText();
   return { text, html: await page.content() };

@@ -59,6 +59,18 @@ export const money = (cents: number, currency: string) => formatMoney(cents, cur
 /** A credit amount as the page shows it in en-US ("1,000"). */
 export const credits = (amount: string) => formatAmount(amount, { locale: 'en-US' });
 
+/** Waits until nothing in the page's main content is loading any more. */
+export async function settle(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main [aria-busy="true"]') === null &&
+      !/Loading|Looking up|wird geladen|werden geladen|wird gesucht/.test(
+        document.querySelector('main')?.textContent ?? '',
+      ),
+  );
+}
+
 /** Signs in with the header's switch as a new buyer known by e-mail. */
 export async function signInAsNewBuyer(page: Page, email: string): Promise<void> {
   await page.getByLabel('Signed in as').selectOption({ label: 'New buyer (e-mail)…' });
