@@ -1,0 +1,270 @@
+// BillingHistory, LicenseCard and MetricsSummary in a real Chromium with the default stylesheet:
+// axe (colour contrast included) over their states in both themes and in German, the focus
+// ring on their controls, and the chart drawn at a real size.
+import '../../styles.css';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import type { ThemeAppearance } from '../../react/ui-context.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
+import { LicenseCard } from '../LicenseCard/LicenseCard.js';
+import { MetricsSummary } from '../MetricsSummary/MetricsSummary.js';
+import { BillingHistory } from './BillingHistory.js';
+
+afterEach(() => cleanup());
+
+const NOW = Date.parse(SANDBOX_EPOCH);
+
+async function expectNoViolations(slot: string) {
+  // Colours are checked once the buttons' colour transitions have settled.
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
+  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const cases: Array<[ThemeAppearance, string]> = [
+  ['light', 'en-US'],
+  ['dark', 'en-US'],
+  ['dark', 'de-DE'],
+];
+
+/** A seeded customer holding a transaction with this status. */
+function customerWith(status: string) {
+  const tx = createBillingHarness()
+    .sandbox.inspect()
+    .transactions.find((t) => t.status === status);
+  return tx?.customer as string;
+}
+
+describe('BillingHistory in Chromium', () => {
+  test.each(cases)(
+    'passes axe on both pages and with refunds, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const first = renderWithBilling(<BillingHistory />, { customer: 'cust_ada', provider });
+      await screen.findByRole('table');
+      await expectNoViolations('billing-history');
+      const next = document.querySelector('[data-slot="billing-history-next"]') as HTMLElement;
+      await userEvent.click(next);
+      await waitFor(() => expect(next).toHaveAttribute('aria-disabled', 'true'));
+      await expectNoViolations('billing-history');
+      first.unmount();
+
+      for (const status of ['refunded', 'partialRefund', 'chargedBack', 'pending']) {
+        const view = renderWithBilling(<BillingHistory pageSize={100} />, {
+          customer: customerWith(status),
+          provider,
+        });
+        await screen.findByRole('table');
+        await expectNoViolations('billing-history');
+        view.unmount();
+      }
+    },
+  );
+
+  test.each(cases)(
+    'passes axe loading, failed and empty, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const loading = createBillingHarness({ customer: 'cust_ada' });
+      const release = loading.hold('transactions');
+      const first = renderWithBilling(<BillingHistory />, { harness: loading, provider });
+      await screen.findByRole('status');
+      await expectNoViolations('billing-history');
+      release();
+      first.unmount();
+
+      const failing = createBillingHarness({ customer: 'cust_ada' });
+      failing.failNext({ route: 'transactions', with: 503 });
+      const second = renderWithBilling(<BillingHistory />, { harness: failing, provider });
+      await screen.findByRole('alert');
+      await expectNoViolations('billing-history');
+      second.unmount();
+
+      renderWithBilling(<BillingHistory />, { customer: { email: 'new@example.com' }, provider });
+      await waitFor(() =>
+        expect(document.querySelector('[data-slot="billing-history-empty"]')).not.toBeNull(),
+      );
+      await expectNoViolations('billing-history');
+    },
+  );
+
+  test('the pager is reached by Tab, with a visible ring, and pages by keyboard', async () => {
+    renderWithBilling(<BillingHistory />, { customer: 'cust_ada' });
+    await screen.findByRole('table');
+    const next = screen.getByRole('button', { name: 'Next page' });
+    // Previous (at the first page, refusing but focusable), then Next.
+    await userEvent.keyboard('{Tab}');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+    await userEvent.keyboard('{Tab}');
+    expect(next).toHaveFocus();
+    expect(getComputedStyle(next).outlineStyle).toBe('solid');
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText('Page 2 of 2');
+    expect(next).toHaveFocus();
+  });
+});
+
+describe('LicenseCard in Chromium', () => {
+  test.each(cases)(
+    'passes axe for every seeded license, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const harness = createBillingHarness({ handler: { rateLimit: false } });
+      for (const license of harness.sandbox.fixtures().licenses) {
+        const view = renderWithBilling(
+          <LicenseCard licenseKey={license.key} instanceId={license.instances[0]?.id ?? ''} />,
+          { harness, provider },
+        );
+        await waitFor(() =>
+          expect(
+            document.querySelector('[data-slot="license-card"]')?.getAttribute('data-state'),
+          ).toMatch(/^(valid|invalid)$/),
+        );
+        await expectNoViolations('license-card');
+        // Revealed too.
+        await userEvent.click(
+          document.querySelector('[data-slot="license-card-reveal-action"]') as HTMLElement,
+        );
+        await expectNoViolations('license-card');
+        view.unmount();
+      }
+    },
+  );
+
+  test.each(cases)(
+    'passes axe idle, with missing fields, checking, unknown and failed, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const harness = createBillingHarness({ handler: { rateLimit: false } });
+      renderWithBilling(<LicenseCard />, { harness, provider });
+      await expectNoViolations('license-card');
+      const submit = document.querySelector(
+        '[data-slot="license-card-submit-button"]',
+      ) as HTMLElement;
+      await userEvent.click(submit);
+      await expectNoViolations('license-card');
+
+      const [key, instance] = screen.getAllByRole('textbox') as [HTMLElement, HTMLElement];
+      await userEvent.fill(key, 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+      await userEvent.fill(instance, 'ins_nope');
+      const release = harness.hold('validateLicense');
+      await userEvent.click(submit);
+      await waitFor(() => expect(submit).toHaveAttribute('data-state', 'validating'));
+      await expectNoViolations('license-card');
+      release();
+      await screen.findByRole('alert');
+      await expectNoViolations('license-card');
+
+      harness.failNext({ route: 'validateLicense', with: 503 });
+      await userEvent.click(submit);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveAttribute('data-state', 'failed'),
+      );
+      await expectNoViolations('license-card');
+    },
+  );
+});
+
+describe('MetricsSummary in Chromium', () => {
+  test.each(cases)(
+    'passes axe with figures, table shown, another currency and month interval, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const { harness } = renderWithBilling(<MetricsSummary now={NOW} />, {
+        admin: true,
+        provider,
+      });
+      const root = () => document.querySelector('[data-slot="metrics-summary"]') as HTMLElement;
+      await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'));
+      await expectNoViolations('metrics-summary');
+      await userEvent.click(
+        document.querySelector('[data-slot="metrics-summary-table-toggle"]') as HTMLElement,
+      );
+      await expectNoViolations('metrics-summary');
+      await userEvent.click(screen.getByRole('radio', { name: 'EUR' }));
+      await waitFor(() => expect(harness.count('adminStats')).toBe(2));
+      await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'));
+      await userEvent.selectOptions(
+        document.querySelector('[data-slot="metrics-summary-interval-select"]') as HTMLElement,
+        'month',
+      );
+      await waitFor(() => expect(harness.count('adminStats')).toBe(3));
+      await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'));
+      await expectNoViolations('metrics-summary');
+    },
+  );
+
+  test.each(cases)(
+    'passes axe loading, without seller access, failed and empty, %s theme, %s',
+    async (appearance, locale) => {
+      const provider = { theme: { appearance }, locale };
+      const loading = createBillingHarness({ admin: true });
+      const release = loading.hold('adminStats');
+      const first = renderWithBilling(<MetricsSummary now={NOW} />, { harness: loading, provider });
+      await expectNoViolations('metrics-summary');
+      release();
+      first.unmount();
+
+      const customer = renderWithBilling(<MetricsSummary now={NOW} />, { provider });
+      await screen.findByRole('alert');
+      await expectNoViolations('metrics-summary');
+      customer.unmount();
+
+      const failing = createBillingHarness({ admin: true });
+      failing.failNext({ route: 'adminStats', with: 503 });
+      const third = renderWithBilling(<MetricsSummary now={NOW} />, { harness: failing, provider });
+      await screen.findByRole('alert');
+      await expectNoViolations('metrics-summary');
+      third.unmount();
+
+      renderWithBilling(
+        <MetricsSummary now={NOW} range={{ startDate: 0, endDate: 86_400_000 }} interval="day" />,
+        { admin: true, provider },
+      );
+      await waitFor(() =>
+        expect(document.querySelector('[data-slot="metrics-summary-empty"]')).not.toBeNull(),
+      );
+      await expectNoViolations('metrics-summary');
+    },
+  );
+
+  test('the chart is drawn at a real size, lines in different colours; the currency switch by keyboard', async () => {
+    renderWithBilling(
+      <div style={{ width: 720 }}>
+        <MetricsSummary now={NOW} />
+      </div>,
+      { admin: true },
+    );
+    const chart = await screen.findByRole('img');
+    const box = chart.getBoundingClientRect();
+    expect(box.width).toBeGreaterThan(600);
+    expect(box.height).toBeGreaterThan(200);
+    const [gross, net] = Array.from(
+      document.querySelectorAll('[data-slot="metrics-summary-chart-line"]'),
+    ) as [SVGElement, SVGElement];
+    expect(getComputedStyle(gross).stroke).not.toBe(getComputedStyle(net).stroke);
+    expect(getComputedStyle(net).strokeDasharray).not.toBe('none');
+
+    const usd = screen.getByRole('radio', { name: 'USD' });
+    await userEvent.keyboard('{Tab}');
+    expect(usd).toHaveFocus();
+    const toggle = usd.closest('label') as HTMLElement;
+    expect(getComputedStyle(toggle).outlineStyle).toBe('solid');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'EUR' })).toBeChecked();
+    expect(within(toggle.parentElement as HTMLElement).getByText('EUR')).toBeVisible();
+  });
+});
