@@ -19,15 +19,20 @@ export type DemoServerOptions = BillingDemoOptions & {
 export type DemoServer = {
   /** The storefront's address, such as `http://localhost:41234` (no trailing slash). */
   url: string;
-  /** The sandbox behind the proxy (read `inspect()` to check what it holds). */
-  sandbox: Sandbox;
+  /** `sandbox` (the embedded sandbox) or `test` (the service's test environment). */
+  mode: 'sandbox' | 'test';
+  /**
+   * The sandbox behind the proxy (read `inspect()` to check what it holds). Throws in `test`
+   * mode, where there is none.
+   */
+  readonly sandbox: Sandbox;
   server: ViteDevServer;
   close(): Promise<void>;
 };
 
 /**
- * Starts the demo on the embedded sandbox (never on the real service: `env` is empty unless
- * given) with no file watching or hot reload, so that edits elsewhere in the tree cannot
+ * Starts the demo on the embedded sandbox (the real service only when `env` names a key: the
+ * process environment is not read) with no file watching or hot reload, so that edits elsewhere in the tree cannot
  * reload a page under a test. Each server has its own dependency cache.
  */
 export async function createDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
@@ -35,21 +40,27 @@ export async function createDemoServer(options: DemoServerOptions = {}): Promise
   const plugin = billingDemo({ env: {}, ...demo });
   const cacheDir = mkdtempSync(join(tmpdir(), 'billing-kit-demo-'));
   const config = demoConfig({ plugin });
-  const server = await createServer({
-    ...config,
-    configFile: false,
-    cacheDir,
-    logLevel: 'warn',
-    clearScreen: false,
-    server: {
-      ...config.server,
-      port,
-      strictPort: false,
-      host: 'localhost',
-      hmr: false,
-      watch: null,
-    },
-  });
+  let server: ViteDevServer;
+  try {
+    server = await createServer({
+      ...config,
+      configFile: false,
+      cacheDir,
+      logLevel: 'warn',
+      clearScreen: false,
+      server: {
+        ...config.server,
+        port,
+        strictPort: false,
+        host: 'localhost',
+        hmr: false,
+        watch: null,
+      },
+    });
+  } catch (error) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    throw error;
+  }
   try {
     await server.listen();
   } catch (error) {
@@ -59,14 +70,20 @@ export async function createDemoServer(options: DemoServerOptions = {}): Promise
   }
   const backend = plugin.backend();
   const address = server.httpServer?.address();
-  if (!backend?.sandbox || !address || typeof address !== 'object') {
+  if (!backend || !address || typeof address !== 'object') {
     await server.close();
     rmSync(cacheDir, { recursive: true, force: true });
-    throw new Error('billing-kit demo: the dev server did not start its sandbox');
+    throw new Error('billing-kit demo: the dev server did not start its backend');
   }
   return {
     url: `http://localhost:${address.port}`,
-    sandbox: backend.sandbox,
+    mode: backend.mode,
+    get sandbox() {
+      if (!backend.sandbox) {
+        throw new Error('billing-kit demo: no sandbox runs in test mode (CREEM_API_KEY is set)');
+      }
+      return backend.sandbox;
+    },
     server,
     async close() {
       await server.close();

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadEnv, type Plugin, type ViteDevServer } from 'vite';
-import { createBillingClient } from '../../src/client/index.js';
+import { createBillingClient, type FetchLike } from '../../src/client/index.js';
 import type { Customer } from '../../src/contract/schemas.js';
 import {
   catalogProductIds,
@@ -37,7 +37,10 @@ export type BillingDemoOptions = {
    * `http://localhost:<port>/__sandbox`. Default: `{ now: () => new Date() }` (real time).
    */
   sandbox?: Omit<SandboxOptions, 'baseUrl'>;
-  /** Further options of the proxy (`timeoutMs`, `retries`, …). Default: none. */
+  /**
+   * Further options of the proxy (`timeoutMs`, `retries`, …). Against the real service, its
+   * `fetch` also serves the switch's customer lookups. Default: none.
+   */
   handler?: Partial<Omit<BillingHandlerOptions, 'getCustomer' | 'isAdmin'>>;
   /**
    * Where `CREEM_API_KEY` and `CREEM_PRODUCT_IDS` are read from. Default: the process
@@ -112,8 +115,8 @@ function sandboxDirectory(sandbox: Sandbox): Directory {
   };
 }
 
-function serviceDirectory(apiKey: string): Directory {
-  const client = createBillingClient({ apiKey, environment: 'test' });
+function serviceDirectory(apiKey: string, fetch: FetchLike | undefined): Directory {
+  const client = createBillingClient({ apiKey, environment: 'test', ...(fetch ? { fetch } : {}) });
   let offered: { at: number; list: DemoCustomer[] } | null = null;
   const emails = new Map<string, Customer>();
   return {
@@ -195,7 +198,7 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
     let products: readonly string[];
     let checkoutOrigins: string[];
     if (service) {
-      directory = serviceDirectory(service.apiKey);
+      directory = serviceDirectory(service.apiKey, options.handler?.fetch);
       upstream = { apiKey: service.apiKey, environment: 'test' };
       products = service.products;
       checkoutOrigins = [];
