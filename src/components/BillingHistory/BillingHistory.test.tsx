@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -12,6 +13,8 @@ import {
 import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
+import { transactionsOptions } from '../../react/options.js';
+import { createProxyClient } from '../../react/proxy-client.js';
 import { BillingHistory, type BillingHistoryPageChangeDetails } from './BillingHistory.js';
 
 const ADA = 'cust_ada';
@@ -372,6 +375,37 @@ describe('BillingHistory: loading, error, empty', () => {
       'empty',
     );
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('BillingHistory on the server', () => {
+  test('with the page prefetched, the server renders its rows', async () => {
+    const harness = createBillingHarness({ customer: ADA });
+    const queryClient = createTestQueryClient();
+    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
+    await queryClient.prefetchQuery(transactionsOptions(client, { page: 1, pageSize: 10 }));
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <BillingHistory />
+      </BillingHarnessProvider>,
+    );
+    const expected = await servicePage(harness, ADA, 1);
+    expect(html).toContain('data-state="ready"');
+    expect(html.match(/data-slot="billing-history-row"/g)).toHaveLength(expected.items.length);
+    expect(html).toContain('Page 1 of 2');
+  });
+
+  test('without data, the server renders the skeleton', () => {
+    const html = renderToString(
+      <BillingHarnessProvider
+        harness={createBillingHarness()}
+        queryClient={createTestQueryClient()}
+      >
+        <BillingHistory />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading billing history…');
   });
 });
 

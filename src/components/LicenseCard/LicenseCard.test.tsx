@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -393,6 +394,21 @@ describe('LicenseCard: inputs, states and failures', () => {
     expect(date).toMatch(/^\d\d\.\d\d\.\d{4}$/);
     expect(value('Ablauf')).toHaveTextContent(`Läuft am ${date} ab`);
     expect(within(region).getByRole('button', { name: 'Schlüssel anzeigen' })).toBeVisible();
+  });
+});
+
+describe('LicenseCard on the server', () => {
+  test('renders the idle form, and a key given as props is only checked in the browser', () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active');
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
+        <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="idle"');
+    expect(html).toContain('Check license');
+    expect(harness.count('validateLicense')).toBe(0);
   });
 });
 

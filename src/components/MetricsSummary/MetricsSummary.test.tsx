@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import {
   type BillingHarness,
@@ -12,12 +13,15 @@ import {
 import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import type { StatsSummary } from '../../contract/schemas.js';
+import { storeMetricsOptions } from '../../react/options.js';
+import { createProxyClient } from '../../react/proxy-client.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import {
   axisTicks,
   type MetricsChangeDetails,
   type MetricsCurrency,
   MetricsSummary,
+  metricsRangeDates,
 } from './MetricsSummary.js';
 
 const NOW = Date.parse(SANDBOX_EPOCH);
@@ -323,6 +327,27 @@ describe('axisTicks', () => {
     expect(axisTicks([0, 12_345])).toEqual([0, 5000, 10_000, 15_000]);
     expect(axisTicks([])).toEqual([0, 100]);
     expect(axisTicks([-150, 900])).toEqual([-500, 0, 500, 1000]);
+  });
+});
+
+describe('MetricsSummary on the server', () => {
+  test('with the stats prefetched for the same range, the server renders the figures and chart', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const queryClient = createTestQueryClient();
+    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
+    const params = { currency: 'USD', interval: 'week', ...metricsRangeDates('90d', NOW) } as const;
+    const stats = await queryClient.fetchQuery(storeMetricsOptions(client, params));
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <MetricsSummary now={NOW} />
+      </BillingHarnessProvider>,
+    );
+    expect(html).toContain('data-state="ready"');
+    expect(html).toContain(money(stats.totals.totalRevenue, 'USD'));
+    expect(html.match(/data-slot="metrics-summary-chart-point"/g)).toHaveLength(
+      2 * (stats.periods ?? []).length,
+    );
+    expect(harness.count('adminStats')).toBe(1);
   });
 });
 
