@@ -1,12 +1,10 @@
 // The customer's account: the subscription and the portal, the plan change, credits, the
 // license check and the billing history.
 import type { ReactNode } from 'react';
-// BillingHistory and LicenseCard are not exported from billing-kit/react yet: read from their
-// component folders until they are.
-import { BillingHistory } from '../../../src/components/BillingHistory/index.js';
-import { LicenseCard } from '../../../src/components/LicenseCard/index.js';
 import {
+  BillingHistory,
   CreditsHistory,
+  LicenseCard,
   PortalButton,
   SubscriptionStatus,
   UpgradePicker,

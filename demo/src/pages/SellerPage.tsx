@@ -1,6 +1,5 @@
 // The seller's page: store metrics, behind the proxy's `isAdmin`.
-// MetricsSummary is not exported from billing-kit/react yet: read from its folder until it is.
-import { MetricsSummary } from '../../../src/components/MetricsSummary/index.js';
+import { MetricsSummary } from '../../../src/react/index.js';
 import { useText } from '../i18n.js';
 import { Page } from './Page.js';
 
