@@ -124,9 +124,6 @@ function IdentitySwitch({
         >
           <option value="">{text.signedOut}</option>
           <option value="__email">{text.newBuyer}</option>
-          {identity.kind === 'customer' && !customers.some((c) => c.id === identity.id) ? (
-            <option value={identity.id}>{identity.id}</option>
-          ) : null}
           {customers.map((customer) => (
             <option key={customer.id} value={customer.id}>
               {customer.name ?? customer.email}
@@ -293,6 +290,19 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
   const text = catalogues[locale];
+
+  // A cookie naming a customer the server no longer offers (another sandbox, another account)
+  // is a signed-out visitor on the server: say so here too.
+  useEffect(() => {
+    if (
+      session &&
+      identity.kind === 'customer' &&
+      !session.customers.some((customer) => customer.id === identity.id)
+    ) {
+      writeIdentity({ kind: 'signed-out' });
+      setIdentity({ kind: 'signed-out' });
+    }
+  }, [session, identity]);
 
   useEffect(() => {
     document.documentElement.dataset.bkTheme = appearance;
