@@ -89,3 +89,17 @@ export function useMoney(): Formatters['money'] {
   const { locale } = useBillingUI();
   return useMemo(() => (cents, currency) => formatMoney(cents, currency, locale), [locale]);
 }
+
+/**
+ * A date in the UI context's locale: `useFormat().date` alone, for components that format only
+ * money and dates (with `useMoney`), so the credit-amount formatter stays out of their bundle.
+ */
+export function useDate(): Formatters['date'] {
+  const { locale } = useBillingUI();
+  return useMemo(
+    () =>
+      (value, options = { dateStyle: 'medium' }) =>
+        formatDate(locale, value, options),
+    [locale],
+  );
+}
