@@ -23,7 +23,7 @@ import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
 import {
@@ -195,11 +195,14 @@ type Review = {
 
 type FocusTarget = 'confirm' | 'next' | 'notice' | null;
 
+/** Money and dates only: the credit-amount formatter stays out of the bundle. */
+type Format = Pick<Formatters, 'money' | 'date'>;
+
 const periodText = (t: Translate, period: string) =>
   isBillingPeriod(period) ? t(`pricingTable.per.${period}` as MessageKey) : period;
 
 /** "$29.00 per month", or "3 × $29.00 per month" for several units. */
-function priceText(t: Translate, format: Formatters, product: Product, units: number): string {
+function priceText(t: Translate, format: Format, product: Product, units: number): string {
   const values = {
     amount: format.money(product.price, product.currency),
     period: periodText(t, product.billing_period),
@@ -296,7 +299,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const offered = (props.behaviors ?? updateBehaviors).filter((b) => known(updateBehaviors, b));
   const part = useParts('UpgradePicker', props);
   const t = useMessages();
-  const format = useFormat();
+  const format: Format = { money: useMoney(), date: useDate() };
   const id = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
@@ -732,7 +735,7 @@ const upgradeReasons = [
 function renderEstimate(input: {
   part: PartRenderer<UpgradePickerPart>;
   t: Translate;
-  format: Formatters;
+  format: Format;
   estimate: ChangeEstimate;
   target: Product;
   id: string;
