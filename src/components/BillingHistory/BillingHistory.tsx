@@ -7,7 +7,7 @@ import type { Pagination, Transaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useTransactions } from '../../react/queries.js';
 import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
 /**
@@ -123,7 +123,7 @@ export function BillingHistory(props: BillingHistoryProps) {
   useBillingContext('BillingHistory');
   const part = useParts<BillingHistoryPart>('BillingHistory', props);
   const t = useMessages();
-  const fmt = useFormat();
+  const fmt = { money: useMoney(), date: useDate() };
   const captionId = useId();
 
   // The uncontrolled page belongs to one product filter: another filter starts at page 1.
@@ -246,7 +246,7 @@ interface RowProps {
   transaction: Transaction;
   part: PartRenderer<BillingHistoryPart>;
   t: Translate;
-  fmt: Formatters;
+  fmt: Pick<Formatters, 'money' | 'date'>;
 }
 
 function Row({ transaction: tx, part, t, fmt }: RowProps) {

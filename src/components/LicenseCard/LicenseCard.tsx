@@ -16,7 +16,7 @@ import type { License } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
 import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useDate } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
 /**
@@ -205,7 +205,7 @@ export function LicenseCard(props: LicenseCardProps) {
   useBillingContext('LicenseCard');
   const part = useParts<LicenseCardPart>('LicenseCard', props);
   const t = useMessages();
-  const fmt = useFormat();
+  const fmt = { date: useDate() };
   const ids = {
     title: useId(),
     key: useId(),
@@ -398,7 +398,7 @@ interface DetailsProps {
   license: License;
   part: PartRenderer<LicenseCardPart>;
   t: Translate;
-  fmt: Formatters;
+  fmt: Pick<Formatters, 'date'>;
 }
 
 function Details({ license, part, t, fmt }: DetailsProps) {

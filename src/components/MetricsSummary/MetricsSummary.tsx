@@ -16,8 +16,9 @@ import type { StatsPeriod, StatsSummary } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import type { StoreMetricsParams } from '../../react/options.js';
 import { useStoreMetrics } from '../../react/queries.js';
+import { useBillingUI } from '../../react/ui-context.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import {
   type CustomizableProps,
   type DataAttributes,
@@ -221,6 +222,9 @@ function labelled(count: number, most: number): number[] {
   return picked;
 }
 
+/** The formatters the summary uses (not `useFormat`'s credit amounts, kept out of the bundle). */
+type MetricsFormatters = Pick<Formatters, 'money' | 'date' | 'number'>;
+
 type Shown = { data: StatsSummary; currency: MetricsCurrency; interval: MetricsInterval };
 
 /**
@@ -245,7 +249,12 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   useBillingContext('MetricsSummary');
   const part = useParts<MetricsSummaryPart>('MetricsSummary', props);
   const t = useMessages();
-  const fmt = useFormat();
+  const { locale } = useBillingUI();
+  const fmt: MetricsFormatters = {
+    money: useMoney(),
+    date: useDate(),
+    number: (value, options) => new Intl.NumberFormat(locale, options).format(value),
+  };
   const ids = { title: useId(), range: useId(), interval: useId(), table: useId() };
 
   const [firstRender] = useState(() => Date.now());
@@ -512,7 +521,7 @@ interface RevenueProps {
   onToggleTable: () => void;
   part: PartRenderer<MetricsSummaryPart>;
   t: Translate;
-  fmt: Formatters;
+  fmt: MetricsFormatters;
 }
 
 /** SVG attributes for an SVG part (parts are typed for HTML). */
