@@ -15,7 +15,7 @@ import { useBillingContext } from '../../react/context.js';
 import { useCheckout, useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { useFormat } from '../shared/format.js';
+import { useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
 import { groupByPeriod, groupOf, type PlanState, planState, savingOf } from './plans.js';
@@ -181,7 +181,7 @@ export function PricingTable(props: PricingTableProps) {
   } = props;
   const part = useParts('PricingTable', props);
   const t = useMessages();
-  const format = useFormat();
+  const money = useMoney();
   const name = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
@@ -395,7 +395,7 @@ export function PricingTable(props: PricingTableProps) {
       kind: last?.productId === product.id ? last.kind : null,
       idPrefix: name,
       recommended: product.id === recommended,
-      money: format.money,
+      money,
       saving: savingOf(product, list, planKey),
       busy,
       onAct: act,

@@ -6,7 +6,7 @@ import type { Subscription, subscriptionStatuses } from '../../contract/schemas.
 import { useBillingContext } from '../../react/context.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
-import { type Formatters, useFormat } from '../shared/format.js';
+import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productOf } from '../shared/subscription.js';
 
@@ -111,7 +111,8 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
   const { subscription: given, subscriptionId } = props;
   const part = useParts('SubscriptionStatus', props);
   const t = useMessages();
-  const format = useFormat();
+  const money = useMoney();
+  const date = useDate();
 
   const byId = useSubscription({
     subscriptionId: subscriptionId ?? '',
@@ -179,14 +180,14 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
   }
   return root(
     subscription.status,
-    renderSummary(part, t, format, subscription, productOf(subscription, catalog.data)),
+    renderSummary(part, t, { money, date }, subscription, productOf(subscription, catalog.data)),
   );
 }
 
 function renderSummary(
   part: PartRenderer<SubscriptionStatusPart>,
   t: Translate,
-  format: Formatters,
+  format: Pick<Formatters, 'money' | 'date'>,
   subscription: Subscription,
   product: ReturnType<typeof productOf>,
 ): ReactNode[] {
