@@ -44,6 +44,12 @@ export type BillingHarnessOptions = {
   seed?: SandboxOptions['seed'];
   /** Faults the sandbox injects into API requests (upstream of the proxy). Default: none. */
   faults?: SandboxOptions['faults'];
+  /**
+   * The sandbox's clock; its seeded data is laid out around it. `() => Date.now()` follows the
+   * page's clock (a story whose UI computes with the time, such as an upgrade estimate).
+   * Default: the sandbox's fixed `SANDBOX_EPOCH`.
+   */
+  now?: SandboxOptions['now'];
   /** The proxy's catalog. Default: every active product of the seeded catalog, in its order. */
   products?: readonly string[];
   /** Where the proxy is mounted. Default: `/api/billing`. */
@@ -181,6 +187,7 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
   const sandbox = createSandbox({
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.faults !== undefined ? { faults: options.faults } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
   });
   const fixtures = sandbox.fixtures();
   const basePath = (options.basePath ?? '/api/billing').replace(/\/+$/, '');
@@ -489,6 +496,7 @@ export function renderWithBilling(
     admin: _a,
     seed: _s,
     faults: _f,
+    now: _n,
     products: _pr,
     basePath: _b,
     handler: _hd,
