@@ -28,7 +28,8 @@ export type Known<T> = T extends string | number | boolean | bigint | null | und
   : T extends readonly (infer U)[]
     ? Known<U>[]
     : T extends object
-      ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+      ? // Drops only looseObject's `[key: string]: unknown`; a record's typed index stays.
+        { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Known<T[K]> }
       : T;
 
 const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);

@@ -373,6 +373,15 @@ describe('discounts', () => {
     expect(await client.discounts.retrieve({ discount_code: 'LAUNCH20' })).toEqual(launch);
   });
 
+  test('an active code past its expiry date reads expired', async () => {
+    const { sandbox, client } = setup();
+    const seeded = sandbox.fixtures().discounts.find((d) => d.code === 'BLACKFRIDAY');
+    expect(seeded?.status).toBe('active');
+    expect((await client.discounts.retrieve({ discount_code: 'BLACKFRIDAY' })).status).toBe(
+      'expired',
+    );
+  });
+
   test('exactly one of discount_id and discount_code: 400 otherwise', async () => {
     const { raw } = setup();
     expect((await raw('GET', '/v1/discounts')).status).toBe(400);

@@ -290,7 +290,16 @@ export function retrieveDiscount(
   store: SandboxStore,
   input: { discount_id?: string; discount_code?: string },
 ): Discount {
-  return copy(liveDiscount(store, input));
+  const discount = copy(liveDiscount(store, input));
+  // As the service reports it now: an `active` code past its `expiry_date` reads `expired`.
+  if (
+    discount.status === 'active' &&
+    discount.expiry_date &&
+    Date.parse(discount.expiry_date) <= store.now()
+  ) {
+    discount.status = 'expired';
+  }
+  return discount;
 }
 
 /** `DELETE /v1/discounts/{discount_id}/delete`: answers it as `deleted`; then it is gone (404). */
