@@ -32,7 +32,7 @@ function instanceOf(license: SeededLicense) {
 }
 
 function card() {
-  return screen.getByRole('region', { name: 'License' });
+  return screen.getByRole('article', { name: 'License' });
 }
 
 /** The value beside a label in the card's details. */
@@ -384,7 +384,7 @@ describe('LicenseCard: inputs, states and failures', () => {
         provider: { locale: 'de-DE' },
       },
     );
-    const region = await screen.findByRole('region', { name: 'Lizenz' });
+    const region = await screen.findByRole('article', { name: 'Lizenz' });
     await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'));
     const value = (label: string) =>
       within(region).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;

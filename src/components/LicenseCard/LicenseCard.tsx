@@ -21,7 +21,8 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
 
 /**
  * The parts of `LicenseCard`, for `slots` and `slotProps` (`data-slot="license-card-<part>"`).
- * The root is a `section` named by its `title`; its `data-state` is a `LicenseCardState`.
+ * The root is an `article` (not a landmark: a page may hold several cards) named by its
+ * `title`; its `data-state` is a `LicenseCardState`.
  *
  * - `title` (`h2`)
  * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
@@ -372,7 +373,7 @@ export function LicenseCard(props: LicenseCardProps) {
         })
       : null;
 
-  return part('root', 'section', {
+  return part('root', 'article', {
     'aria-labelledby': ids.title,
     'aria-busy': state === 'validating' ? true : undefined,
     'data-state': state,
