@@ -8,6 +8,8 @@ import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
 import { CreditsHistory } from '../../../src/components/CreditsHistory/index.js';
 import { useMessages } from '../../../src/components/messages/index.js';
+import { commonMessages } from '../../../src/components/messages/sections/common.js';
+import { creditsHistoryMessages } from '../../../src/components/messages/sections/creditsHistory.js';
 import { useFormat } from '../../../src/components/shared/format.js';
 import { negateAmount } from '../../../src/contract/amount.js';
 import type { CreditsAccount } from '../../../src/contract/schemas.js';
@@ -47,10 +49,7 @@ export type Measurement = {
   mountMs: number;
   /** Each append of one page: from the cache update to the commit and layout, ms. */
   appendMs: number[];
-  /**
-   * Of each append, the cache update alone (`setQueryData`: React Query's structural sharing
-   * walks every loaded entry), ms; the same work for both lists.
-   */
+  /** Of each append, the `setQueryData` call alone, ms (the same work for both lists). */
   cacheMs: number[];
 };
 
@@ -108,7 +107,7 @@ function firstPages(data: Data, count: number): Data {
 function PlainList({ id }: { id: string }) {
   const history = useCreditsHistory({ accountId: id, limit: PAGE });
   const fmt = useFormat();
-  const t = useMessages();
+  const t = useMessages(commonMessages, creditsHistoryMessages);
   const entries = history.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <section data-slot="plain-list" data-bk-theme="light">
