@@ -33,6 +33,8 @@ import { billingKeys } from '../../react/keys.js';
 import type { CreditsCursor, CreditsEntriesPage } from '../../react/options.js';
 import { useCreditsAccounts, useCreditsBalance, useCreditsHistory } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { useFormat } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
@@ -189,12 +191,13 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  * unit, and the entries newest first (side, signed amount, date, reversal marker) in a
  * virtualised list that reads older entries as it is scrolled and newer ones on request.
  * Keyboard: Tab into the list, then arrows, Page Up/Down, Home and End move between entries.
+ * The list is at most `--bk-credits-history-height` tall (CSS; default 24rem) and scrolls.
  */
 export function CreditsHistory(props: CreditsHistoryProps) {
   const { accountId: controlledId, defaultAccountId, onAccountChange } = props;
   useBillingContext('CreditsHistory');
   const part = useParts<CreditsHistoryPart>('CreditsHistory', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, creditsHistoryMessages);
   const titleId = useId();
   const selectId = useId();
   const accounts = useCreditsAccounts();
