@@ -5,6 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useId } from 'react';
 import { expect } from 'storybook/test';
 import { useMessages } from '../src/components/messages/index.js';
+import { commonMessages } from '../src/components/messages/sections/common.js';
 import { renderLinkMarkup } from '../src/components/shared/markup.js';
 import { type CustomizableProps, useParts } from '../src/components/shared/slots.js';
 
@@ -18,7 +19,7 @@ interface CheckboxLabelProps extends CustomizableProps<CheckboxLabelPart> {
 /** A checkbox with a label that may contain links, rendered safely. */
 function CheckboxLabel(props: CheckboxLabelProps) {
   const part = useParts('CheckboxLabel', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages);
   const id = useId();
   return part('root', 'div', {
     style: { display: 'flex', gap: '0.5rem', alignItems: 'baseline' },

@@ -6,7 +6,9 @@ import type { BillingError } from '../../client/error.js';
 import type { Pagination, Transaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useTransactions } from '../../react/queries.js';
-import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
+import { commonMessages } from '../messages/sections/common.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
@@ -92,7 +94,7 @@ export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPar
  */
 function statusText(t: Translate, status: string): string {
   const key = `billingHistory.status.${status}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : status;
+  return Object.hasOwn(billingHistoryMessages.en, key) ? t(key as MessageKey) : status;
 }
 
 /** A Unix-ms timestamp as an ISO string for `<time dateTime>`; empty when it is not a date. */
@@ -122,7 +124,7 @@ export function BillingHistory(props: BillingHistoryProps) {
   const { page: controlledPage, defaultPage = 1, onPageChange, pageSize = 10, productId } = props;
   useBillingContext('BillingHistory');
   const part = useParts<BillingHistoryPart>('BillingHistory', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, billingHistoryMessages);
   const fmt = { money: useMoney(), date: useDate() };
   const captionId = useId();
 

@@ -24,6 +24,9 @@ import { useBillingUI } from '../../react/ui-context.js';
 import { type DiscountCheck, DiscountField } from '../DiscountField/DiscountField.js';
 import { discountOff } from '../DiscountField/discount.js';
 import { type MessageKey, useMessages } from '../messages/index.js';
+import { checkoutFormMessages } from '../messages/sections/checkoutForm.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { useMoney } from '../shared/format.js';
 import { renderLinkMarkup } from '../shared/markup.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
@@ -159,7 +162,7 @@ const fieldSlot = (key: string) => `field:${key}`;
 export function CheckoutForm(props: CheckoutFormProps) {
   useBillingContext('CheckoutForm');
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const products = useProducts();
   const product = products.data?.find((p) => p.id === props.productId);
 
@@ -223,7 +226,7 @@ function CheckoutFormReady(props: ReadyProps) {
     successUrl,
   } = props;
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const formatMoney = useMoney();
   const { locale } = useBillingUI();
   const id = useId();

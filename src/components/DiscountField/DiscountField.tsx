@@ -17,6 +17,8 @@ import type { DiscountPreview } from '../../contract/proxy.js';
 import { useBillingContext } from '../../react/context.js';
 import { useDiscount, useProducts } from '../../react/queries.js';
 import { type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { type Formatters, useMoney } from '../shared/format.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 import { type DiscountReason, type DiscountTarget, discountReason } from './discount.js';
@@ -142,7 +144,7 @@ export function DiscountField(props: DiscountFieldProps) {
   } = props;
   useBillingContext('DiscountField');
   const part = useParts<DiscountFieldPart>('DiscountField', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, discountFieldMessages);
   const money = useMoney();
   const id = useId();
   const inputId = `${id}-input`;

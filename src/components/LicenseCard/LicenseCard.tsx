@@ -15,7 +15,9 @@ import type { BillingError } from '../../client/error.js';
 import type { License } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
-import { en, type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { licenseCardMessages } from '../messages/sections/licenseCard.js';
 import { type Formatters, useDate } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
@@ -143,7 +145,7 @@ export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
  */
 function wordFor(t: Translate, prefix: string, status: string): string {
   const key = `${prefix}.${status}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : status;
+  return Object.hasOwn(licenseCardMessages.en, key) ? t(key as MessageKey) : status;
 }
 
 const visuallyHidden: CSSProperties = {
@@ -205,7 +207,7 @@ export function LicenseCard(props: LicenseCardProps) {
   } = props;
   useBillingContext('LicenseCard');
   const part = useParts<LicenseCardPart>('LicenseCard', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, licenseCardMessages);
   const fmt = { date: useDate() };
   const ids = {
     title: useId(),

@@ -18,6 +18,8 @@ import type { StoreMetricsParams } from '../../react/options.js';
 import { useStoreMetrics } from '../../react/queries.js';
 import { useBillingUI } from '../../react/ui-context.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { metricsSummaryMessages } from '../messages/sections/metricsSummary.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import {
   type CustomizableProps,
@@ -248,7 +250,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   } = props;
   useBillingContext('MetricsSummary');
   const part = useParts<MetricsSummaryPart>('MetricsSummary', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, metricsSummaryMessages);
   const { locale } = useBillingUI();
   const fmt: MetricsFormatters = {
     money: useMoney(),

@@ -6,6 +6,8 @@ import type { BillingError } from '../../client/error.js';
 import { useBillingContext } from '../../react/context.js';
 import { usePortal } from '../../react/mutations.js';
 import { useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { portalButtonMessages } from '../messages/sections/portalButton.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 
 /**
@@ -51,7 +53,7 @@ export function PortalButton(props: PortalButtonProps) {
   const context = useBillingContext('PortalButton');
   const { children, target = '_self' } = props;
   const part = useParts('PortalButton', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, portalButtonMessages);
   const latest = useRef(props);
   latest.current = props;
   const tab = useRef<Window | null>(null);

@@ -15,6 +15,8 @@ import { useBillingContext } from '../../react/context.js';
 import { useCheckout, useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { pricingTableMessages } from '../messages/sections/pricingTable.js';
 import { useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
@@ -180,7 +182,7 @@ export function PricingTable(props: PricingTableProps) {
     onError,
   } = props;
   const part = useParts('PricingTable', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, pricingTableMessages);
   const money = useMoney();
   const name = useId();
 
@@ -550,8 +552,10 @@ function renderCard(input: CardInput): ReactNode {
         type: 'button',
         'data-state': action,
         'aria-describedby': titleId,
-        disabled: !actionable,
-        'aria-disabled': actionable && busy ? true : undefined,
+        // While its own action runs the card may flip (an optimistic plan change): the button
+        // stays focusable then, so that focus is not lost, and only says it is busy.
+        disabled: !actionable && !inFlight,
+        'aria-disabled': (actionable || inFlight) && busy ? true : undefined,
         'aria-busy': inFlight ? true : undefined,
         onClick: () => onAct(product, state),
         children: label,

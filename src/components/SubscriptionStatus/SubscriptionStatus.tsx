@@ -6,6 +6,9 @@ import type { Subscription, subscriptionStatuses } from '../../contract/schemas.
 import { useBillingContext } from '../../react/context.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { pricingTableMessages } from '../messages/sections/pricingTable.js';
+import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productOf } from '../shared/subscription.js';
@@ -110,7 +113,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
   useBillingContext('SubscriptionStatus');
   const { subscription: given, subscriptionId } = props;
   const part = useParts('SubscriptionStatus', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, pricingTableMessages, subscriptionStatusMessages);
   const money = useMoney();
   const date = useDate();
 

@@ -23,6 +23,10 @@ import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { pricingTableMessages } from '../messages/sections/pricingTable.js';
+import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
+import { upgradePickerMessages } from '../messages/sections/upgradePicker.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
@@ -298,7 +302,12 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const { subscriptionId, products: productsProp, value: valueProp, onValueChange } = props;
   const offered = (props.behaviors ?? updateBehaviors).filter((b) => known(updateBehaviors, b));
   const part = useParts('UpgradePicker', props);
-  const t = useMessages();
+  const t = useMessages(
+    commonMessages,
+    pricingTableMessages,
+    subscriptionStatusMessages,
+    upgradePickerMessages,
+  );
   const format: Format = { money: useMoney(), date: useDate() };
   const id = useId();
 

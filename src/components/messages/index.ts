@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { useBillingUI } from '../../react/ui-context.js';
 import { de } from './de.js';
 import { en, type MessageKey, type Messages } from './en.js';
+import type { MessageSection } from './section.js';
 
-export { de, en, type MessageKey, type Messages };
+export { de, en, type MessageKey, type MessageSection, type Messages };
 
 /** Values for a message's `{name}` placeholders. Numbers are formatted for the locale. */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -20,7 +21,7 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
  * @param overrides messages to use instead of the catalogue's, by key. Default: none.
  */
 export function getMessages(locale = 'en-US', overrides?: Partial<Messages>): Messages {
-  const base = /^de(?:[-_]|$)/i.test(locale) ? de : en;
+  const base = isGerman(locale) ? de : en;
   if (!overrides) return base;
   const merged: Messages = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
@@ -63,14 +64,35 @@ export function placeholders(message: string): string[] {
   return Array.from(message.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
 }
 
+/** Whether a locale is one the German catalogue serves (`de`, `de-AT`, …). */
+function isGerman(locale: string): boolean {
+  return /^de(?:[-_]|$)/i.test(locale);
+}
+
 /**
  * `t(key, values)` for the UI context's locale and message overrides: the one function through
- * which a component reads every visible string.
+ * which a component reads every visible string. A component names the sections it shows
+ * (`useMessages(commonMessages, pricingTableMessages)`), so that used alone it carries only its
+ * own strings; an override from the provider's `messages` wins over the section's text.
+ *
+ * @param sections the message sections of the strings the component shows.
  */
-export function useMessages(): Translate {
+export function useMessages(
+  ...sections: [MessageSection<string>, ...MessageSection<string>[]]
+): Translate {
   const { locale, messages } = useBillingUI();
+  // Sections are module constants: the same ones on every render of a component.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sections never change for a caller
   return useMemo(() => {
-    const catalogue = getMessages(locale, messages);
-    return (key: MessageKey, values?: MessageValues) => format(catalogue[key], values, locale);
+    const catalogue: Record<string, string> = {};
+    for (const section of sections)
+      Object.assign(catalogue, isGerman(locale) ? section.de : section.en);
+    if (messages) {
+      for (const [key, value] of Object.entries(messages)) {
+        if (typeof value === 'string') catalogue[key] = value;
+      }
+    }
+    return (key: MessageKey, values?: MessageValues) =>
+      format(catalogue[key] ?? key, values, locale);
   }, [locale, messages]);
 }

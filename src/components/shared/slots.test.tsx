@@ -6,10 +6,12 @@ import { describe, expect, test, vi } from 'vitest';
 import { describeConformance } from '../../../test/support/conformance.js';
 import { BillingUIProvider } from '../../react/ui-context.js';
 import { useMessages } from '../messages/index.js';
+import { commonMessages } from '../messages/sections/common.js';
+import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { type CustomizableProps, mergeProps, toKebabCase, useParts } from './slots.js';
 
 // A tiny component built the way every real one is: parts through `part()`, strings through
-// `useMessages()`, state on `data-state`.
+// `useMessages(commonMessages, creditsHistoryMessages)`, state on `data-state`.
 type CounterPart = 'title' | 'value' | 'incrementButton';
 interface CounterProps extends CustomizableProps<CounterPart> {
   onIncrement?: (count: number) => void;
@@ -17,7 +19,7 @@ interface CounterProps extends CustomizableProps<CounterPart> {
 
 function Counter(props: CounterProps) {
   const part = useParts('TestCounter', props);
-  const t = useMessages();
+  const t = useMessages(commonMessages, creditsHistoryMessages);
   const [count, setCount] = useState(0);
   return part('root', 'section', {
     'aria-label': t('creditsHistory.label'),
