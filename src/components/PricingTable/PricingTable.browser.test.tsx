@@ -59,6 +59,8 @@ describe('PricingTable in Chromium', () => {
       harness.failNext({ route: 'upgradeSubscription', with: 503 });
       await userEvent.click(within(starter).getByRole('button'));
       await within(starter).findByRole('alert');
+      // The card flipped to current while the change ran; focus stayed on its button.
+      expect(within(starter).getByRole('button', { name: 'Downgrade' })).toHaveFocus();
       await expectNoViolations('pricing-table');
 
       // A plan change under way, then done.
