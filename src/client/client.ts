@@ -22,6 +22,7 @@ import {
   responseErrorMessage,
   sentence,
 } from './error.js';
+import { withoutKey } from './redact.js';
 import { type BackoffOptions, backoffDelay, resolveBackoff, retryableKinds } from './retry.js';
 
 /** The two environments of the service, each with its own base address and its own keys. */
@@ -223,7 +224,7 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
         message: redact(f.message),
       }));
     }
-    return new BillingError(redact(message), clean, { cause: cleanCause(cause, apiKey) });
+    return new BillingError(redact(message), clean, { cause: withoutKey(cause, apiKey) });
   }
 
   async function request(
@@ -477,38 +478,6 @@ function safeOrigin(url: string): string {
     return new URL(url).origin;
   } catch {
     return url;
-  }
-}
-
-/**
- * A thrown value to keep as `cause`, unless the key shows anywhere in it (a custom `fetch` may
- * have put its headers into its message): then a plain copy with the key blanked out.
- */
-function cleanCause(cause: unknown, apiKey: string): unknown {
-  if (cause === undefined) return undefined;
-  const texts: string[] = [];
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
-    if (current instanceof Error) {
-      texts.push(current.message, current.stack ?? '', safeJson(current));
-      current = current.cause;
-    } else {
-      texts.push(typeof current === 'string' ? current : safeJson(current));
-      break;
-    }
-  }
-  if (!texts.some((text) => text.includes(apiKey))) return cause;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  const copy = new Error(message.split(apiKey).join('[redacted]'));
-  if (cause instanceof Error) copy.name = cause.name;
-  return copy;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
   }
 }
 

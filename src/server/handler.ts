@@ -4,6 +4,7 @@
 // with the proxy's own error body. The handler never throws.
 import type * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
+import { withoutKey } from '../client/redact.js';
 import { matchPath } from '../contract/endpoints.js';
 import { fieldIssues } from '../contract/issues.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
@@ -353,32 +354,4 @@ function parseInput(schema: z.ZodMiniType, value: unknown): unknown {
   const result = schema.safeParse(value);
   if (!result.success) throw invalidFields(fieldIssues(result.error));
   return result.data;
-}
-
-/** The error as `onError` gets it: itself, unless the key shows in it; then a blanked copy. */
-function withoutKey(error: unknown, apiKey: string): unknown {
-  const texts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current != null; depth++) {
-    if (current instanceof Error) {
-      texts.push(current.message, current.stack ?? '', safeJson(current));
-      current = current.cause;
-    } else {
-      texts.push(typeof current === 'string' ? current : safeJson(current));
-      break;
-    }
-  }
-  if (!texts.some((text) => text.includes(apiKey))) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  const copy = new Error(message.split(apiKey).join('[redacted]'));
-  if (error instanceof Error) copy.name = error.name;
-  return copy;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
 }
