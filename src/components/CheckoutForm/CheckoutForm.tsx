@@ -3,7 +3,6 @@
 // with a live check, the product's custom fields checked by the service's rules, and the
 // button that starts the checkout and sends the buyer to the payment page.
 import {
-  type CSSProperties,
   type FormEvent,
   type ReactNode,
   type Ref,
@@ -30,6 +29,7 @@ import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { useMoney } from '../shared/format.js';
 import { renderLinkMarkup } from '../shared/markup.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
+import { visuallyHidden } from '../shared/visually-hidden.js';
 import {
   answersToMetadata,
   type CheckoutMetadata,
@@ -127,18 +127,6 @@ export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
   /** Called when the checkout could not be started (the input stays). Default: none. */
   onError?: (error: BillingError, body: CheckoutInput) => void;
 }
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 const periodKeys: Record<string, MessageKey> = {
   'every-day': 'checkoutForm.period.every-day',

@@ -2,15 +2,7 @@
 // LicenseCard: checks a license key for one instance and shows what the service says about it:
 // status, activations against the limit, expiry, the instance, and the key itself (masked until
 // the customer reveals it).
-import {
-  type CSSProperties,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { License } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
@@ -20,6 +12,7 @@ import { commonMessages } from '../messages/sections/common.js';
 import { licenseCardMessages } from '../messages/sections/licenseCard.js';
 import { type Formatters, useDate } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { visuallyHidden } from '../shared/visually-hidden.js';
 
 /**
  * The parts of `LicenseCard`, for `slots` and `slotProps` (`data-slot="license-card-<part>"`).
@@ -147,18 +140,6 @@ function wordFor(t: Translate, prefix: string, status: string): string {
   const key = `${prefix}.${status}`;
   return Object.hasOwn(licenseCardMessages.en, key) ? t(key as MessageKey) : status;
 }
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /** The part of a key that stays visible: its last group, or its last four characters. */
 function visibleTail(key: string): string {

@@ -4,7 +4,6 @@
 // anyone who opens it).
 import {
   type ChangeEvent,
-  type CSSProperties,
   type Key,
   type ReactNode,
   type SVGProps,
@@ -28,6 +27,7 @@ import {
   type PartRenderer,
   useParts,
 } from '../shared/slots.js';
+import { visuallyHidden } from '../shared/visually-hidden.js';
 
 /**
  * The parts of `MetricsSummary`, for `slots` and `slotProps`
@@ -154,18 +154,6 @@ const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
   ['activeSubscriptions', 'count'],
   ['totalProducts', 'count'],
 ];
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 function toMs(value: Date | number | string): number {
   return value instanceof Date ? value.getTime() : new Date(value).getTime();

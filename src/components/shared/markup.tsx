@@ -1,7 +1,8 @@
 // Labels from the service "may contain markup links" (a checkbox custom field's label). This
 // turns such a label into React text and links without ever handing markup to the DOM: no
 // innerHTML, no DOMParser (so it runs in SSR too). Only text and https links survive.
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { visuallyHidden } from './visually-hidden.js';
 
 /** A piece of a parsed label: plain text, or a link with a vetted https URL. */
 export type MarkupSegment =
@@ -219,18 +220,6 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
   closeLink();
   return segments;
 }
-
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /**
  * A label that may contain markup links, as React nodes: text, and `<a target="_blank"
