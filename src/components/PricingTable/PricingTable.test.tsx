@@ -351,6 +351,22 @@ describe('PricingTable: calls to action', () => {
   });
 });
 
+describe('PricingTable: onCheckout', () => {
+  test("hands a new customer's choice to the seller instead of starting a checkout", async () => {
+    const user = userEvent.setup();
+    const onCheckout = vi.fn();
+    const { harness } = renderWithBilling(<PricingTable onCheckout={onCheckout} />, {
+      customer: NEW_BUYER,
+    });
+    await findCard('Pro');
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
+    expect(onCheckout).toHaveBeenCalledTimes(1);
+    expect(onCheckout.mock.calls[0]?.[0]).toMatchObject({ id: 'prod_pro_monthly' });
+    expect(harness.count('createCheckout')).toBe(0);
+    expect(harness.navigations).toEqual([]);
+  });
+});
+
 describe('PricingTable: loading, error, empty', () => {
   test('a skeleton while the catalog loads', async () => {
     const harness = createBillingHarness({ customer: NEW_BUYER });

@@ -132,6 +132,12 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
    */
   onUpgrade?: (product: Product, subscription: Subscription) => void;
   /**
+   * Replaces the built-in checkout: called with the chosen plan when a customer picks a plan they
+   * do not have, so that you can open its product page (a `CheckoutForm` with custom fields and a
+   * discount code) instead. Default: none; the table starts a checkout at once with `useCheckout`.
+   */
+  onCheckout?: (product: Product) => void;
+  /**
    * How the built-in plan change charges the difference. Default: the service's default
    * (`proration-charge-immediately`).
    */
@@ -176,6 +182,7 @@ export function PricingTable(props: PricingTableProps) {
     subscriptionId,
     successUrl,
     onUpgrade,
+    onCheckout,
     updateBehavior,
     planKey,
     onSuccess,
@@ -259,6 +266,10 @@ export function PricingTable(props: PricingTableProps) {
   function act(product: Product, state: PlanState) {
     if (busy) return;
     if (state === 'available') {
+      if (onCheckout) {
+        onCheckout(product);
+        return;
+      }
       setLast({ kind: 'checkout', productId: product.id });
       void checkout.checkout({
         product_id: product.id,
