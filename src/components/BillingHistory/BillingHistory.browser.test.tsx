@@ -3,9 +3,9 @@
 // ring on their controls, and the chart drawn at a real size.
 import '../../styles.css';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { expectNoViolations } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -16,23 +16,6 @@ import { BillingHistory } from './BillingHistory.js';
 afterEach(() => cleanup());
 
 const NOW = Date.parse(SANDBOX_EPOCH);
-
-async function expectNoViolations(slot: string) {
-  // Colours are checked once the buttons' colour transitions have settled.
-  await Promise.all(
-    document
-      .getAnimations()
-      .filter((a) => a instanceof CSSTransition)
-      .map((a) => a.finished.catch(() => undefined)),
-  );
-  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
-  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const cases: Array<[ThemeAppearance, string]> = [
   ['light', 'en-US'],

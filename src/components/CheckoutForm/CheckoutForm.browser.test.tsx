@@ -2,32 +2,15 @@
 // contrast included) over the form's states in both themes, and real focus after a refusal.
 import '../../styles.css';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { expectNoViolations } from '../../../test/support/axe.js';
 import { renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { DiscountField } from '../DiscountField/DiscountField.js';
 import { CheckoutForm } from './CheckoutForm.js';
 
 afterEach(() => cleanup());
-
-async function expectNoViolations(slot: string) {
-  // Colours are checked once the buttons' colour transitions have settled.
-  await Promise.all(
-    document
-      .getAnimations()
-      .filter((a) => a instanceof CSSTransition)
-      .map((a) => a.finished.catch(() => undefined)),
-  );
-  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
-  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const themes: ThemeAppearance[] = ['light', 'dark'];
 

@@ -3,9 +3,9 @@
 // path through the period switch with a visible focus ring.
 import '../../styles.css';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { expectNoViolations } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SubscriptionStatus } from '../SubscriptionStatus/SubscriptionStatus.js';
@@ -14,23 +14,6 @@ import { PricingTable } from './PricingTable.js';
 afterEach(() => cleanup());
 
 const NEW_BUYER = { email: 'new.buyer@example.com' };
-
-async function expectNoViolations(slot: string) {
-  // Colours are checked once the buttons' colour transitions have settled.
-  await Promise.all(
-    document
-      .getAnimations()
-      .filter((a) => a instanceof CSSTransition)
-      .map((a) => a.finished.catch(() => undefined)),
-  );
-  const root = document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
-  const results = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const cases: Array<[ThemeAppearance, string]> = [
   ['light', 'en-US'],
