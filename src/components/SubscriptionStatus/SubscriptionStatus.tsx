@@ -2,16 +2,17 @@
 // A small summary of one subscription: product, status in plain words, the date that matters
 // for that status (renewal, trial end, end, cancellation) and the price.
 import type { ReactNode } from 'react';
-import type { Subscription, subscriptionStatuses } from '../../contract/schemas.js';
+import type { Subscription } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
-import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
+import { type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { pricingTableMessages } from '../messages/sections/pricingTable.js';
 import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productOf } from '../shared/subscription.js';
+import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
 
 /**
  * The parts of `SubscriptionStatus`, for `slots` and `slotProps`
@@ -33,8 +34,7 @@ export type SubscriptionStatusPart =
   | 'retryAction'
   | 'empty';
 
-/** Which date the summary shows, on the `date` part's `data-state`. */
-export type SubscriptionDateKind = 'renews' | 'trialEnds' | 'ends' | 'canceled' | 'nextCharge';
+export type { SubscriptionDateKind } from '../shared/subscription-status.js';
 
 /** Props of `SubscriptionStatus`. */
 export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionStatusPart> {
@@ -49,54 +49,6 @@ export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionS
    * else their first.
    */
   subscriptionId?: string;
-}
-
-// Every status of the contract, checked by the compiler both ways; a runtime import of the
-// contract's list would bring every zod schema into this component's bundle.
-const statusKeys = {
-  active: 'subscriptionStatus.active',
-  canceled: 'subscriptionStatus.canceled',
-  unpaid: 'subscriptionStatus.unpaid',
-  paused: 'subscriptionStatus.paused',
-  trialing: 'subscriptionStatus.trialing',
-  scheduled_cancel: 'subscriptionStatus.scheduled_cancel',
-  past_due: 'subscriptionStatus.past_due',
-} satisfies Record<(typeof subscriptionStatuses)[number], MessageKey>;
-
-/** The status in plain words; an unknown status as the service sent it. */
-function statusText(t: Translate, status: string): string {
-  return Object.hasOwn(statusKeys, status)
-    ? t(statusKeys[status as keyof typeof statusKeys])
-    : status;
-}
-
-/** The date that matters for the status, and how to say it. */
-function dateOf(
-  subscription: Subscription,
-): { kind: SubscriptionDateKind; key: MessageKey; value: string } | null {
-  const next = subscription.next_transaction_date ?? undefined;
-  const end = subscription.current_period_end_date ?? undefined;
-  const pick = (kind: SubscriptionDateKind, key: MessageKey, value: string | undefined) =>
-    value ? { kind, key, value } : null;
-  switch (subscription.status) {
-    case 'active':
-      return pick('renews', 'subscriptionStatus.renewsOn', next ?? end);
-    case 'trialing':
-      return pick('trialEnds', 'subscriptionStatus.trialEndsOn', end ?? next);
-    case 'scheduled_cancel':
-      return pick('ends', 'subscriptionStatus.endsOn', end ?? next);
-    case 'canceled':
-      return pick(
-        'canceled',
-        'subscriptionStatus.canceledOn',
-        subscription.canceled_at ?? undefined,
-      );
-    case 'paused':
-      return null;
-    default:
-      // past_due, unpaid and statuses this version does not know: the next attempt, if any.
-      return pick('nextCharge', 'subscriptionStatus.nextCharge', next);
-  }
 }
 
 /**
@@ -195,7 +147,7 @@ function renderSummary(
   product: ReturnType<typeof productOf>,
 ): ReactNode[] {
   const units = subscription.items?.[0]?.units ?? 1;
-  const date = dateOf(subscription);
+  const date = subscriptionDate(subscription);
   let price: string | null = null;
   if (product) {
     const period = periodText(t, product.billing_period);
@@ -221,7 +173,7 @@ function renderSummary(
     part('badge', 'span', {
       key: 'badge',
       'data-state': subscription.status,
-      children: statusText(t, subscription.status),
+      children: subscriptionStatusText(t, subscription.status),
     }),
     price !== null ? part('price', 'span', { key: 'price', children: price }) : null,
     date

@@ -12,13 +12,7 @@ import {
   useState,
 } from 'react';
 import type { BillingError } from '../../client/error.js';
-import { isBillingPeriod } from '../../contract/period.js';
-import type {
-  Product,
-  Subscription,
-  subscriptionStatuses,
-  UpdateBehavior,
-} from '../../contract/schemas.js';
+import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
@@ -29,7 +23,8 @@ import { subscriptionStatusMessages } from '../messages/sections/subscriptionSta
 import { upgradePickerMessages } from '../messages/sections/upgradePicker.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
-import { pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
+import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
+import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
 import {
   allowsPlanChange,
   type ChangeEstimate,
@@ -202,9 +197,6 @@ type FocusTarget = 'confirm' | 'next' | 'notice' | null;
 /** Money and dates only: the credit-amount formatter stays out of the bundle. */
 type Format = Pick<Formatters, 'money' | 'date'>;
 
-const periodText = (t: Translate, period: string) =>
-  isBillingPeriod(period) ? t(`pricingTable.per.${period}` as MessageKey) : period;
-
 /** "$29.00 per month", or "3 × $29.00 per month" for several units. */
 function priceText(t: Translate, format: Format, product: Product, units: number): string {
   const values = {
@@ -225,41 +217,6 @@ const updateBehaviors = [
   'proration-charge',
   'proration-none',
 ] as const satisfies readonly UpdateBehavior[];
-const statusWords: Record<(typeof subscriptionStatuses)[number], MessageKey> = {
-  active: 'subscriptionStatus.active',
-  canceled: 'subscriptionStatus.canceled',
-  unpaid: 'subscriptionStatus.unpaid',
-  paused: 'subscriptionStatus.paused',
-  trialing: 'subscriptionStatus.trialing',
-  scheduled_cancel: 'subscriptionStatus.scheduled_cancel',
-  past_due: 'subscriptionStatus.past_due',
-};
-
-/**
- * The date that matters for the status, worded as `SubscriptionStatus` words it: renewal,
- * trial end, end, cancellation, else the next charge attempt.
- */
-function dateOf(s: Subscription): [string, MessageKey, string] | null {
-  const next = s.next_transaction_date ?? undefined;
-  const end = s.current_period_end_date ?? undefined;
-  const pick = (kind: string, key: MessageKey, value: string | undefined) =>
-    value ? ([kind, key, value] as [string, MessageKey, string]) : null;
-  switch (s.status) {
-    case 'active':
-      return pick('renews', 'subscriptionStatus.renewsOn', next ?? end);
-    case 'trialing':
-      return pick('trialEnds', 'subscriptionStatus.trialEndsOn', end ?? next);
-    case 'scheduled_cancel':
-      return pick('ends', 'subscriptionStatus.endsOn', end ?? next);
-    case 'canceled':
-      return pick('canceled', 'subscriptionStatus.canceledOn', s.canceled_at ?? undefined);
-    case 'paused':
-      return null;
-    default:
-      return pick('nextCharge', 'subscriptionStatus.nextCharge', next);
-  }
-}
-
 /** Which of the customer's subscriptions to change when none is named. */
 function defaultSubscription(list: readonly Subscription[] | undefined, pinned: string | null) {
   return (
@@ -474,12 +431,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
   };
 
   // -- pieces ----------------------------------------------------------------------------------
-  const statusKey = statusWords[subscription.status as keyof typeof statusWords];
-  const statusText = Object.hasOwn(statusWords, subscription.status)
-    ? t(statusKey)
-    : subscription.status;
+  const statusText = subscriptionStatusText(t, subscription.status);
   const reasonId = `${id}-reason`;
-  const dates = dateOf(subscription);
+  const dates = subscriptionDate(subscription);
 
   const current = part('current', 'section', {
     key: 'current',
@@ -508,9 +462,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
       dates
         ? part('nextCharge', 'time', {
             key: 'next',
-            dateTime: dates[2],
-            'data-state': dates[0],
-            children: t(dates[1], { date: format.date(dates[2]) }),
+            dateTime: dates.value,
+            'data-state': dates.kind,
+            children: t(dates.key, { date: format.date(dates.value) }),
           })
         : null,
     ],

@@ -22,8 +22,10 @@ describe.each(components)('%s', (name) => {
     const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
     let source = files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
     // Shared helpers that read keys count for the components that import them.
-    if (source.includes('shared/subscription.js')) {
-      source += readFileSync(join(root, 'shared/subscription.ts'), 'utf8');
+    for (const shared of ['subscription', 'subscription-status']) {
+      if (source.includes(`shared/${shared}.js`)) {
+        source += readFileSync(join(root, `shared/${shared}.ts`), 'utf8');
+      }
     }
     const calls = [...source.matchAll(/useMessages\(([^)]*)\)/g)].map((m) => m[1] ?? '');
     expect(calls.length, `${name} reads its strings through useMessages`).toBeGreaterThan(0);

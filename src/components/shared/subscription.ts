@@ -1,6 +1,6 @@
 // Reading a subscription for display: its product (expanded or by id), which of a customer's
 // subscriptions is the one that counts now, and its billing period in words. Shared by
-// PricingTable and SubscriptionStatus.
+// PricingTable, SubscriptionStatus and UpgradePicker.
 import { type AnyBillingPeriod, isBillingPeriod } from '../../contract/period.js';
 import type { Product, Subscription } from '../../contract/schemas.js';
 import type { MessageKey, Translate } from '../messages/index.js';
