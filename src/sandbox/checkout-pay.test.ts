@@ -13,7 +13,7 @@ import {
 } from '../contract/schemas.js';
 import { handleCheckoutPage } from './checkout-page.js';
 import { payOnPage } from './checkout-pay.js';
-import { createCheckout as createCheckoutIn } from './checkouts.js';
+import { createCheckout as createCheckoutIn, payCheckout } from './checkouts.js';
 import { grantCreditsWith } from './credits.js';
 import { createLedger } from './ledger.js';
 import { createRandom } from './random.js';
@@ -437,6 +437,19 @@ describe('a Pay the sandbox refuses', () => {
     expect(store.transactions.size).toBe(0);
     expect(ledger.inspect().transactions).toHaveLength(0);
     expect(store.checkouts.get(checkout.id)?.checkout.status).toBe('pending');
+  });
+
+  it('payCheckout itself (what sandbox.pay calls) refuses before writing', () => {
+    const { store, ledger, checkout } = storeWith(
+      [{ id: 'feat_c', type: 'customerCredits', description: 'Credits' }],
+      { type: 'onetime', period: 'once' },
+    );
+    expect(() => payCheckout(store, checkout.id, {}, grantCreditsWith(ledger))).toThrow(
+      /grants customer credits without a positive customer_credits.amount/,
+    );
+    expect(store.customers.size).toBe(0);
+    expect(store.orders.size).toBe(0);
+    expect(ledger.inspect().transactions).toHaveLength(0);
   });
 
   it('writes nothing when a recurring product has no period length', () => {

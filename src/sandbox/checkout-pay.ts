@@ -2,9 +2,6 @@
 // and `declineCheckout` (which create the customer, order, transaction, subscription, licenses
 // and credits). What this file adds:
 //
-// - Pay is all-or-nothing: what `payCheckout` could only find out half-way (a recurring product
-//   whose billing period the sandbox cannot bill, a `customerCredits` feature without a positive
-//   amount) is checked before anything is written.
 // - Paying a completed checkout again creates nothing and answers the same redirect.
 // - The redirect goes to the checkout's `success_url`, else the product's `default_success_url`,
 //   else the sandbox's own thank-you page, with `checkout_id`, `order_id`, `customer_id`,
@@ -12,9 +9,7 @@
 //   its query.
 // - Decline of a completed checkout declines nothing.
 
-import { isAmount, isZeroAmount } from '../contract/amount.js';
-import { isBillingPeriod } from '../contract/period.js';
-import type { Checkout, Product } from '../contract/schemas.js';
+import type { Checkout } from '../contract/schemas.js';
 import {
   declineCheckout,
   type GrantCredits,
@@ -22,7 +17,7 @@ import {
   type PayResult,
   payCheckout,
 } from './checkouts.js';
-import { notFound, SandboxError } from './errors.js';
+import { notFound } from './errors.js';
 import type { CheckoutRecord, SandboxStore } from './state.js';
 
 /** What Pay on the hosted page did, and where to send the buyer (a 303). */
@@ -98,42 +93,13 @@ export function successRedirect(store: SandboxStore, checkout: Checkout, pageBas
   return url.toString();
 }
 
-/** The amount a `customerCredits` feature grants per unit, when it carries one. */
-function creditsAmountOf(feature: object): unknown {
-  const grant = (feature as { customer_credits?: { amount?: unknown } | null }).customer_credits;
-  return grant?.amount;
-}
-
-/**
- * What would make `payCheckout` fail after it has started writing: checked first, so that a
- * refused Pay leaves the store as it was.
- */
-function payProblems(product: Product): string[] {
-  const problems: string[] = [];
-  if (product.billing_type === 'recurring') {
-    if (!isBillingPeriod(product.billing_period) || product.billing_period === 'once') {
-      problems.push(
-        `product ${product.id} is recurring but its billing_period "${product.billing_period}" ` +
-          'has no period length; give it a period such as every-month',
-      );
-    }
-  }
-  for (const feature of product.features ?? []) {
-    if (feature.type !== 'customerCredits') continue;
-    const amount = creditsAmountOf(feature);
-    if (
-      typeof amount !== 'string' ||
-      !isAmount(amount) ||
-      amount.startsWith('-') ||
-      isZeroAmount(amount)
-    ) {
-      problems.push(
-        `feature ${feature.id} of product ${product.id} grants customer credits without a ` +
-          'positive customer_credits.amount; give it one such as "100"',
-      );
-    }
-  }
-  return problems;
+/** A completed checkout: nothing to do but send the buyer where its payment sent them. */
+function alreadyPaid(store: SandboxStore, record: CheckoutRecord, pageBase: string) {
+  return {
+    kind: 'already-paid' as const,
+    location: successRedirect(store, record.checkout, pageBase),
+    checkout: structuredClone(record.checkout),
+  };
 }
 
 /**
@@ -142,8 +108,8 @@ function payProblems(product: Product): string[] {
  * once under a key derived from the checkout id, discount redemption counted, checkout
  * completed). A completed checkout is not paid again: the same redirect is answered.
  * Throws a SandboxError: 404 unknown checkout, 409 a checkout neither pending nor completed,
- * 400 invalid answers or email (as `payCheckout`), 422 a product the sandbox cannot sell as
- * configured (nothing written).
+ * 400 invalid answers or email, 422 a product the sandbox cannot sell as configured (all as
+ * `payCheckout`, which writes nothing then).
  *
  * @param pageBase the base URL the hosted page is served under, for the thank-you fallback.
  */
@@ -155,18 +121,7 @@ export function payOnPage(
   pageBase: string,
 ): PayOutcome {
   const record = recordOf(store, checkoutId);
-  if (record.checkout.status === 'completed') {
-    return {
-      kind: 'already-paid',
-      location: successRedirect(store, record.checkout, pageBase),
-      checkout: structuredClone(record.checkout),
-    };
-  }
-  const product = store.products.get(record.productId);
-  if (product && record.checkout.status === 'pending') {
-    const problems = payProblems(product);
-    if (problems.length > 0) throw new SandboxError(422, problems, { code: 'product_invalid' });
-  }
+  if (record.checkout.status === 'completed') return alreadyPaid(store, record, pageBase);
   const result = payCheckout(store, checkoutId, input, grantCredits);
   return {
     kind: 'paid',
@@ -187,13 +142,7 @@ export function declineOnPage(
   pageBase: string,
 ): DeclineOutcome {
   const record = recordOf(store, checkoutId);
-  if (record.checkout.status === 'completed') {
-    return {
-      kind: 'already-paid',
-      location: successRedirect(store, record.checkout, pageBase),
-      checkout: structuredClone(record.checkout),
-    };
-  }
+  if (record.checkout.status === 'completed') return alreadyPaid(store, record, pageBase);
   const { checkout, transactionId } = declineCheckout(store, checkoutId);
   return { kind: 'declined', transactionId, checkout };
 }

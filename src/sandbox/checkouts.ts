@@ -3,7 +3,8 @@
 // The hosted page (checkout-page.ts) reads a checkout with `checkoutView(store, id)`, checks
 // the buyer's answers with `checkAnswers`, and calls `payCheckout` or `declineCheckout`.
 
-import { addBillingPeriod } from '../contract/period.js';
+import { isAmount, isZeroAmount } from '../contract/amount.js';
+import { addBillingPeriod, isBillingPeriod } from '../contract/period.js';
 import type {
   Checkout,
   CheckoutFeature,
@@ -403,6 +404,44 @@ export function issueLicense(
   return license;
 }
 
+/** The amount a `customerCredits` feature grants per unit, when it carries one. */
+function creditsAmountOf(feature: object): unknown {
+  const grant = (feature as { customer_credits?: { amount?: unknown } | null }).customer_credits;
+  return grant?.amount;
+}
+
+/**
+ * What would make `payCheckout` fail after it has started writing: checked first, so that a
+ * refused Pay leaves the store as it was.
+ */
+function payProblems(product: Product): string[] {
+  const problems: string[] = [];
+  if (product.billing_type === 'recurring') {
+    if (!isBillingPeriod(product.billing_period) || product.billing_period === 'once') {
+      problems.push(
+        `product ${product.id} is recurring but its billing_period "${product.billing_period}" ` +
+          'has no period length; give it a period such as every-month',
+      );
+    }
+  }
+  for (const feature of product.features ?? []) {
+    if (feature.type !== 'customerCredits') continue;
+    const amount = creditsAmountOf(feature);
+    if (
+      typeof amount !== 'string' ||
+      !isAmount(amount) ||
+      amount.startsWith('-') ||
+      isZeroAmount(amount)
+    ) {
+      problems.push(
+        `feature ${feature.id} of product ${product.id} grants customer credits without a ` +
+          'positive customer_credits.amount; give it one such as "100"',
+      );
+    }
+  }
+  return problems;
+}
+
 /**
  * Pay on the hosted page: links or creates the customer, creates a paid order and transaction
  * (tax per `tax_mode`), a subscription for a recurring product (period per `billing_period`,
@@ -436,6 +475,11 @@ export function payCheckout(
     // The code may have been used up or deleted since the checkout was created.
     const problem = discountProblem(discount, product, store.now());
     if (problem) throw badRequest('discount_code', `"${discount.code}" ${problem}`);
+  }
+  // What would otherwise fail half-way is refused before anything is written.
+  const unsellable = payProblems(product);
+  if (unsellable.length > 0) {
+    throw new SandboxError(422, unsellable, { code: 'product_invalid' });
   }
   const customer = customerFor(store, record, input);
   const charge = priceCharge(product, record.unitPrice, record.units, discount);
