@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -11,10 +10,10 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
 import { transactionsOptions } from '../../react/options.js';
-import { createProxyClient } from '../../react/proxy-client.js';
 import { BillingHistory, type BillingHistoryPageChangeDetails } from './BillingHistory.js';
 
 const ADA = 'cust_ada';
@@ -381,29 +380,19 @@ describe('BillingHistory: loading, error, empty', () => {
 describe('BillingHistory on the server', () => {
   test('with the page prefetched, the server renders its rows', async () => {
     const harness = createBillingHarness({ customer: ADA });
-    const queryClient = createTestQueryClient();
-    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
-    await queryClient.prefetchQuery(transactionsOptions(client, { page: 1, pageSize: 10 }));
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
-        <BillingHistory />
-      </BillingHarnessProvider>,
-    );
+    const html = await renderToStringWithBilling(<BillingHistory />, {
+      harness,
+      prefetch: (qc, client) =>
+        qc.prefetchQuery(transactionsOptions(client, { page: 1, pageSize: 10 })),
+    });
     const expected = await servicePage(harness, ADA, 1);
     expect(html).toContain('data-state="ready"');
     expect(html.match(/data-slot="billing-history-row"/g)).toHaveLength(expected.items.length);
     expect(html).toContain('Page 1 of 2');
   });
 
-  test('without data, the server renders the skeleton', () => {
-    const html = renderToString(
-      <BillingHarnessProvider
-        harness={createBillingHarness()}
-        queryClient={createTestQueryClient()}
-      >
-        <BillingHistory />
-      </BillingHarnessProvider>,
-    );
+  test('without data, the server renders the skeleton', async () => {
+    const html = await renderToStringWithBilling(<BillingHistory />);
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('Loading billing history…');
   });

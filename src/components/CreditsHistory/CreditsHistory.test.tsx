@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -11,6 +10,7 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
 import {
@@ -457,20 +457,19 @@ describe('CreditsHistory: server rendering', () => {
   test('with prefetched data and an initial size, the server HTML holds the balance and the first rows', async () => {
     const harness = createBillingHarness();
     const account = accountOf(harness, 'cust_ada');
-    const queryClient = createTestQueryClient();
-    const props = harness.providerProps();
-    const client = createProxyClient({ basePath: props.basePath, fetch: props.fetch });
-    await Promise.all([
-      queryClient.prefetchQuery(creditsAccountsOptions(client)),
-      queryClient.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
-      queryClient.prefetchInfiniteQuery(
-        creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
-      ),
-    ]);
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
-        <CreditsHistory virtualizer={{ initialRect: { width: 640, height: 280 } }} />
-      </BillingHarnessProvider>,
+    const html = await renderToStringWithBilling(
+      <CreditsHistory virtualizer={{ initialRect: { width: 640, height: 280 } }} />,
+      {
+        harness,
+        prefetch: (qc, client) =>
+          Promise.all([
+            qc.prefetchQuery(creditsAccountsOptions(client)),
+            qc.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
+            qc.prefetchInfiniteQuery(
+              creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
+            ),
+          ]),
+      },
     );
     const exact = harness.sandbox.inspect().credit_balances[account.id] as string;
     expect(html).toContain(formatAmount(exact, { locale: 'en-US' }));

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -11,6 +10,7 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { License } from '../../contract/schemas.js';
 import { LicenseCard, maskLicenseKey } from './LicenseCard.js';
 
@@ -398,13 +398,12 @@ describe('LicenseCard: inputs, states and failures', () => {
 });
 
 describe('LicenseCard on the server', () => {
-  test('renders the idle form, and a key given as props is only checked in the browser', () => {
+  test('renders the idle form, and a key given as props is only checked in the browser', async () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active');
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
-        <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />
-      </BillingHarnessProvider>,
+    const html = await renderToStringWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+      { harness: harness },
     );
     expect(html).toContain('data-state="idle"');
     expect(html).toContain('Check license');

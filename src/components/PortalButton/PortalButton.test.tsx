@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   BillingHarnessProvider,
@@ -9,6 +8,7 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { PortalButton } from './PortalButton.js';
 
 afterEach(() => {
@@ -171,15 +171,8 @@ describe('PortalButton', () => {
     );
   });
 
-  test('renders on the server, idle', () => {
-    const html = renderToString(
-      <BillingHarnessProvider
-        harness={createBillingHarness()}
-        queryClient={createTestQueryClient()}
-      >
-        <PortalButton target="_blank" />
-      </BillingHarnessProvider>,
-    );
+  test('renders on the server, idle', async () => {
+    const html = await renderToStringWithBilling(<PortalButton target="_blank" />);
     expect(html).toContain('data-state="idle"');
     expect(html).toContain('Manage billing');
   });

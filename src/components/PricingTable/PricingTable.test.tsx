@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -11,9 +10,9 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
-import { createProxyClient } from '../../react/proxy-client.js';
 import { PricingTable } from './PricingTable.js';
 
 /** A signed-in buyer who has bought nothing yet (no customer id). */
@@ -413,29 +412,22 @@ describe('PricingTable: loading, error, empty', () => {
 describe('PricingTable: server rendering', () => {
   test('renders the whole table on the server from prefetched data', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
-    const queryClient = createTestQueryClient();
-    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
-    await Promise.all([
-      queryClient.prefetchQuery(productsOptions(client)),
-      queryClient.prefetchQuery(customerSubscriptionsOptions(client)),
-    ]);
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
-        <PricingTable />
-      </BillingHarnessProvider>,
-    );
+    const html = await renderToStringWithBilling(<PricingTable />, {
+      harness,
+      prefetch: (qc, client) =>
+        Promise.all([
+          qc.prefetchQuery(productsOptions(client)),
+          qc.prefetchQuery(customerSubscriptionsOptions(client)),
+        ]),
+    });
     expect(html).toContain('data-state="ready"');
     expect(html).toContain('$29.00');
     expect(html).toMatch(/data-state="current"[^>]*>.*Current plan/);
   });
 
-  test('without data, the server renders the skeleton', () => {
+  test('without data, the server renders the skeleton', async () => {
     const harness = createBillingHarness({ customer: NEW_BUYER });
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
-        <PricingTable />
-      </BillingHarnessProvider>,
-    );
+    const html = await renderToStringWithBilling(<PricingTable />, { harness: harness });
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('Loading plans…');
   });

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import {
   BillingHarnessProvider,
@@ -9,6 +8,7 @@ import {
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
@@ -131,14 +131,12 @@ describe('SubscriptionStatus', () => {
     expect(harness.count()).toBe(0);
   });
 
-  test('renders on the server from data it is given', () => {
+  test('renders on the server from data it is given', async () => {
     const ada = seeded('cust_ada', 'prod_pro_monthly');
     const harness = createBillingHarness();
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
-        <SubscriptionStatus subscription={ada} />
-      </BillingHarnessProvider>,
-    );
+    const html = await renderToStringWithBilling(<SubscriptionStatus subscription={ada} />, {
+      harness: harness,
+    });
     expect(html).toContain('data-state="active"');
     expect(html).toContain('$29.00 per month');
   });

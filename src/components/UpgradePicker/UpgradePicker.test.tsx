@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -12,9 +11,9 @@ import {
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
+import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
-import { createProxyClient } from '../../react/proxy-client.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { allowsPlanChange, planDirection } from './estimate.js';
 import { UpgradePicker, type UpgradePickerSuccess } from './UpgradePicker.js';
@@ -581,16 +580,16 @@ describe('UpgradePicker: loading, errors, empty', () => {
 describe('UpgradePicker: server rendering', () => {
   test('renders the current plan, the choice and its estimate on the server from prefetched data', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
-    const queryClient = createTestQueryClient();
-    const client = createProxyClient({ basePath: harness.basePath, fetch: harness.fetch });
-    await Promise.all([
-      queryClient.prefetchQuery(productsOptions(client)),
-      queryClient.prefetchQuery(customerSubscriptionsOptions(client)),
-    ]);
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
-        <UpgradePicker defaultValue="prod_team_quarterly" />
-      </BillingHarnessProvider>,
+    const html = await renderToStringWithBilling(
+      <UpgradePicker defaultValue="prod_team_quarterly" />,
+      {
+        harness,
+        prefetch: (qc, client) =>
+          Promise.all([
+            qc.prefetchQuery(productsOptions(client)),
+            qc.prefetchQuery(customerSubscriptionsOptions(client)),
+          ]),
+      },
     );
     expect(html).toContain('data-state="choosing"');
     expect(html).toContain('$29.00 per month');
@@ -598,13 +597,9 @@ describe('UpgradePicker: server rendering', () => {
     expect(html).toMatch(/\$\d+\.\d\d charged now/);
   });
 
-  test('without data, the server renders the skeleton', () => {
+  test('without data, the server renders the skeleton', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
-    const html = renderToString(
-      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()}>
-        <UpgradePicker />
-      </BillingHarnessProvider>,
-    );
+    const html = await renderToStringWithBilling(<UpgradePicker />, { harness: harness });
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('Loading your subscription…');
   });
