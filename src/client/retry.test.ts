@@ -1,60 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { type CannedAnswer, json, recordingFetch } from '../../test/support/recording-fetch.js';
+import {
+  checkout,
+  creditsTransaction,
+  discount,
+  product,
+  subscription,
+} from '../../test/support/wire-bodies.js';
 import { type BillingClientOptions, createBillingClient } from './client.js';
 import { BillingError } from './error.js';
 import { backoffDelay, resolveBackoff } from './retry.js';
 
 const apiKey = 'creem_test_retry';
-const at = '2026-01-01T00:00:00.000Z';
-const product = {
-  id: 'prod_1',
-  mode: 'test',
-  object: 'product',
-  name: 'Pro',
-  description: 'Pro',
-  price: 1900,
-  currency: 'USD',
-  billing_type: 'recurring',
-  billing_period: 'every-month',
-  status: 'active',
-  tax_mode: 'exclusive',
-  tax_category: 'saas',
-  created_at: at,
-  updated_at: at,
-};
-const checkout = {
-  id: 'ch_1',
-  mode: 'test',
-  object: 'checkout',
-  status: 'pending',
-  product: 'prod_1',
-};
-const creditsTransaction = {
-  id: 'ct_1',
-  store_id: 'sto_1',
-  entries: [],
-  created_at: at,
-};
-const subscription = {
-  id: 'sub_1',
-  mode: 'test',
-  object: 'subscription',
-  product: 'prod_2',
-  customer: 'cust_1',
-  collection_method: 'charge_automatically',
-  status: 'active',
-  created_at: at,
-  updated_at: at,
-};
-const discount = {
-  id: 'dis_1',
-  mode: 'test',
-  object: 'discount',
-  status: 'deleted',
-  name: 'Launch',
-  code: 'LAUNCH',
-  type: 'fixed',
-};
+const deletedDiscount = { ...discount, status: 'deleted' };
 
 const unavailable = () => json(503, { status: 503, error: 'Service Unavailable' });
 const serverError = () => json(500, { status: 500, error: 'Internal Server Error' });
@@ -227,7 +185,7 @@ describe('never retried', () => {
   });
 
   test('DELETE', async () => {
-    const { client, wire } = setup([unavailable(), json(200, discount)]);
+    const { client, wire } = setup([unavailable(), json(200, deletedDiscount)]);
     await failure(client.discounts.delete({ discount_id: 'dis_1' }));
     expect(wire.requests).toHaveLength(1);
     expect(wire.requests[0]?.method).toBe('DELETE');
