@@ -5,13 +5,13 @@
 import {
   type Endpoint,
   endpoints,
-  fillPath,
   type OperationId,
   type OperationInput,
   type OperationOutput,
   schemaKeys,
 } from '../contract/endpoints.js';
 import { type FieldIssue, fieldIssues, issueMessages, issuePath } from '../contract/issues.js';
+import { fillPath } from '../contract/paths.js';
 import type { Known } from '../contract/schemas.js';
 import {
   BillingError,

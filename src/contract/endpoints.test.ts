@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { endpoints, fillPath, matchPath, schemaKeys } from './endpoints.js';
+import { endpoints, schemaKeys } from './endpoints.js';
 import { proxyRoutes } from './proxy.js';
+import { proxyRouteInputs } from './proxy-inputs.js';
 
 describe('the operation table', () => {
   test('holds the 16 operations of the document and the product retrieve', () => {
@@ -42,36 +43,18 @@ describe('the operation table', () => {
   });
 });
 
-describe('paths', () => {
-  test('fillPath encodes each value', () => {
-    expect(
-      fillPath('/v1/customer-credits/accounts/{account_id}/entries', { account_id: 'a/b c' }),
-    ).toBe('/v1/customer-credits/accounts/a%2Fb%20c/entries');
-  });
-
-  test('matchPath reads placeholders back and refuses other paths', () => {
-    expect(
-      matchPath('/v1/customers/{customer_id}/subscriptions', '/v1/customers/cus%201/subscriptions'),
-    ).toEqual({
-      customer_id: 'cus 1',
-    });
-    expect(
-      matchPath('/v1/customers/{customer_id}/subscriptions', '/v1/customers//subscriptions'),
-    ).toBeNull();
-    expect(
-      matchPath('/v1/customers/{customer_id}/subscriptions', '/v1/customers/x/orders'),
-    ).toBeNull();
-    expect(matchPath('/credits/accounts/{account_id}', '/credits/accounts/acc_1/')).toEqual({
-      account_id: 'acc_1',
-    });
-    expect(matchPath('/discounts/{code}', '/discounts/%E0%A4%A')).toEqual({ code: '%E0%A4%A' });
-  });
-});
-
 describe('the proxy route table', () => {
   test('admin routes are marked and live under /admin', () => {
     for (const [name, r] of Object.entries(proxyRoutes)) {
       expect('admin' in r, name).toBe(r.path.startsWith('/admin/'));
+    }
+  });
+
+  test("a route's input is a JSON body on a POST and a query otherwise, as the proxy client sends it", () => {
+    for (const [name, inputs] of Object.entries(proxyRouteInputs)) {
+      const route = proxyRoutes[name as keyof typeof proxyRoutes];
+      expect(route, name).toBeDefined();
+      expect(Object.keys(inputs), name).toEqual([route.method === 'POST' ? 'body' : 'query']);
     }
   });
 });

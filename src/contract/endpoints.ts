@@ -3,40 +3,42 @@
 // by it, and the proxy reads its shapes. Placeholders in `path` are named after `params` keys.
 import type * as z from 'zod/mini';
 import {
-  checkoutSchema,
   createCheckoutBody,
   createPortalLinkBody,
   creditAccountBody,
   creditAccountParams,
-  creditsAccountSchema,
-  creditsEntrySchema,
-  creditsTransactionSchema,
-  cursorListSchema,
-  customerSchema,
   deleteDiscountParams,
-  discountSchema,
-  type Known,
-  licenseSchema,
   listCreditAccountsQuery,
   listCreditEntriesQuery,
   listCustomerSubscriptionsParams,
   listCustomerSubscriptionsQuery,
   listCustomersQuery,
-  pageListSchema,
-  portalLinkSchema,
-  productSchema,
   retrieveDiscountQuery,
   retrieveProductQuery,
   retrieveSubscriptionQuery,
   reverseCreditTransactionBody,
   searchTransactionsQuery,
   statsSummaryQuery,
-  statsSummarySchema,
-  subscriptionSchema,
-  transactionSchema,
   upgradeSubscriptionBody,
   upgradeSubscriptionParams,
   validateLicenseBody,
+} from './requests.js';
+import {
+  checkoutSchema,
+  creditsAccountSchema,
+  creditsEntrySchema,
+  creditsTransactionSchema,
+  cursorListSchema,
+  customerSchema,
+  discountSchema,
+  type Known,
+  licenseSchema,
+  pageListSchema,
+  portalLinkSchema,
+  productSchema,
+  statsSummarySchema,
+  subscriptionSchema,
+  transactionSchema,
 } from './schemas.js';
 
 /** One operation of the service. */
@@ -233,42 +235,4 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export function schemaKeys(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
-}
-
-/** Fills a path's `{name}` placeholders, each value URL-encoded. */
-export function fillPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(params[name] ?? '')),
-  );
-}
-
-/**
- * Matches a concrete path against a path template; returns the decoded placeholder values, or
- * null when it does not match. `/v1/customers/cus_1/subscriptions` against
- * `/v1/customers/{customer_id}/subscriptions` gives `{ customer_id: 'cus_1' }`.
- */
-export function matchPath(template: string, path: string): Record<string, string> | null {
-  const want = template.split('/');
-  const got = path.replace(/\/$/, '').split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const name = /^\{(\w+)\}$/.exec(want[i] ?? '')?.[1];
-    const segment = got[i] ?? '';
-    if (name === undefined) {
-      if (want[i] !== segment) return null;
-    } else {
-      if (segment === '') return null;
-      params[name] = safeDecode(segment);
-    }
-  }
-  return params;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fieldIssues } from './issues.js';
+import { createCheckoutBody, creditAccountBody, statsSummaryQuery } from './requests.js';
 import {
   checkoutSchema,
-  createCheckoutBody,
-  creditAccountBody,
   creditsErrorSchema,
   creditsTransactionSchema,
   customerSchema,
@@ -12,7 +11,6 @@ import {
   pageListSchema,
   productSchema,
   serviceErrorSchema,
-  statsSummaryQuery,
   statsSummarySchema,
   subscriptionSchema,
   transactionSchema,

@@ -1,10 +1,10 @@
-// The service's wire contract: every resource, request and error body of the interface
-// document (spec/service-interface.md), with the values settled in spec/api-notes.md.
+// The service's wire contract: every resource and error body of the interface document
+// (spec/service-interface.md), with the values settled in spec/api-notes.md. The requests are
+// in `requests.ts`.
 //
 // Responses are read tolerantly, as a careful client of a live service must: objects keep
 // unknown fields (`looseObject`), enums accept values they do not know (`openEnum`), and only
-// the fields the document marks required are required. Requests are checked strictly: what we
-// send must be what the service accepts.
+// the fields the document marks required are required.
 import * as z from 'zod/mini';
 import { billingPeriods } from './period.js';
 
@@ -144,28 +144,6 @@ export const MAX_CUSTOM_FIELDS = 3;
 /** Longest custom field key and label the service accepts. */
 export const MAX_CUSTOM_FIELD_KEY = 200;
 export const MAX_CUSTOM_FIELD_LABEL = 200;
-
-/** A custom checkout field as a request sends it (`text.min_length`). */
-export const customFieldInputSchema = z.object({
-  type: z.enum(customFieldTypes),
-  key: z
-    .string()
-    .check(
-      z.minLength(1),
-      z.maxLength(MAX_CUSTOM_FIELD_KEY),
-      z.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only'),
-    ),
-  label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
-  optional: optional(z.boolean()),
-  text: optional(
-    z.object({
-      max_length: optional(z.int().check(z.minimum(1))),
-      min_length: optional(z.int().check(z.minimum(0))),
-    }),
-  ),
-  checkbox: optional(z.object({ label: optional(z.string()) })),
-});
-export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
 
 export const productSchema = z.looseObject({
   ...resource,
@@ -499,114 +477,6 @@ export const creditsErrorSchema = z.looseObject({
 });
 export type CreditsError = Infer<typeof creditsErrorSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Requests: path parameters, queries and bodies (strict)
-// ---------------------------------------------------------------------------------------------
-
-const id = z.string().check(z.minLength(1, 'must not be empty'));
-const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
-const pageQuery = {
-  page_number: optional(positiveInt),
-  page_size: optional(positiveInt),
-};
-const cursorQuery = {
-  limit: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
-  starting_after: optional(id),
-  ending_before: optional(id),
-};
-
-export const pageQuerySchema = z.object(pageQuery);
-export const cursorQuerySchema = z.object(cursorQuery);
-
-export const listCustomerSubscriptionsParams = z.object({ customer_id: id });
-export const listCustomerSubscriptionsQuery = z.object(pageQuery);
-export const listCustomersQuery = z.object(pageQuery);
-export const createPortalLinkBody = z.object({ customer_id: id });
+/** The customer portal link. */
 export const portalLinkSchema = z.looseObject({ customer_portal_link: z.string() });
 export type PortalLink = Infer<typeof portalLinkSchema>;
-
-export const retrieveSubscriptionQuery = z.object({ subscription_id: id });
-export const upgradeSubscriptionParams = z.object({ subscription_id: id });
-export const upgradeSubscriptionBody = z.object({
-  product_id: id,
-  update_behavior: optional(z.enum(updateBehaviors)),
-});
-export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-
-export const createCheckoutBody = z.object({
-  product_id: id,
-  request_id: optional(z.string()),
-  units: optional(z.int().check(z.minimum(1))),
-  custom_price: optional(z.int().check(z.minimum(0))),
-  discount_code: optional(z.string()),
-  customer: optional(z.object({ id: optional(id), email: optional(z.email()) })),
-  custom_fields: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
-  /** Deprecated alias of `custom_fields` that the service still accepts. */
-  custom_field: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
-  success_url: optional(httpUrl),
-  metadata: optional(metadataSchema),
-});
-export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
-
-export const searchTransactionsQuery = z.object({
-  customer_id: optional(id),
-  order_id: optional(id),
-  product_id: optional(id),
-  ...pageQuery,
-});
-
-export const retrieveDiscountQuery = z
-  .object({ discount_id: optional(id), discount_code: optional(id) })
-  .check(
-    z.refine((q) => (q.discount_id === undefined) !== (q.discount_code === undefined), {
-      message: 'give exactly one of discount_id and discount_code',
-      path: ['discount_id'],
-    }),
-  );
-export const deleteDiscountParams = z.object({ discount_id: id });
-
-export const validateLicenseBody = z.object({ key: id, instance_id: id });
-
-/** Statistics query; `interval` needs both `startDate` and `endDate` (Unix milliseconds). */
-export const statsSummaryQuery = z
-  .object({
-    currency: z.enum(statsCurrencies),
-    startDate: optional(z.coerce.number().check(z.int())),
-    endDate: optional(z.coerce.number().check(z.int())),
-    interval: optional(z.enum(statsIntervals)),
-  })
-  .check(
-    z.refine((q) => !q.interval || (q.startDate !== undefined && q.endDate !== undefined), {
-      message: 'interval needs both startDate and endDate',
-      path: ['interval'],
-    }),
-    z.refine(
-      (q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate,
-      {
-        message: 'startDate must not be after endDate',
-        path: ['startDate'],
-      },
-    ),
-  );
-
-export const listCreditAccountsQuery = z.object({ customer_id: optional(id), ...cursorQuery });
-export const creditAccountParams = z.object({ account_id: id });
-export const listCreditEntriesQuery = z.object(cursorQuery);
-
-/** A positive decimal string of any size, such as "100" or "12.5". */
-export const positiveAmountSchema = z.string().check(
-  z.regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "100" or "12.5"'),
-  z.refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
-);
-
-export const creditAccountBody = z.object({
-  amount: positiveAmountSchema,
-  reference: z.string(),
-  idempotency_key: id,
-});
-export type CreditAccountBody = Infer<typeof creditAccountBody>;
-export const reverseCreditTransactionBody = z.object({ transaction_id: id });
-
-export const retrieveProductQuery = z.object({ product_id: id });

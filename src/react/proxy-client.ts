@@ -9,9 +9,10 @@ import {
   billingErrorFromResponse,
   isBillingError,
 } from '../client/error.js';
-import { fillPath } from '../contract/endpoints.js';
 import { issueMessages, issuePath } from '../contract/issues.js';
+import { fillPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
 import type { Known } from '../contract/schemas.js';
 
 /** The `fetch` the proxy client calls. */
@@ -34,11 +35,16 @@ export type ProxyClientOptions = {
 };
 
 type Routes = typeof proxyRoutes;
+type Inputs = typeof proxyRouteInputs;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
   ? N | PathParamNames<Rest>
   : never;
-type SchemaOf<R, F extends 'query' | 'body'> = R extends { [K in F]: infer S }
+type SchemaOf<K extends ProxyRouteName, F extends 'query' | 'body'> = (
+  K extends keyof Inputs
+    ? Inputs[K]
+    : object
+) extends { [P in F]: infer S }
   ? S extends z.ZodMiniType
     ? Known<z.output<S>>
     : unknown
@@ -46,8 +52,7 @@ type SchemaOf<R, F extends 'query' | 'body'> = R extends { [K in F]: infer S }
 
 /** What a route takes: its path placeholders, its query and its body, in one object. */
 export type ProxyRouteInput<K extends ProxyRouteName> = Simplify<
-  { [N in PathParamNames<Routes[K]['path']>]: string } & SchemaOf<Routes[K], 'query'> &
-    SchemaOf<Routes[K], 'body'>
+  { [N in PathParamNames<Routes[K]['path']>]: string } & SchemaOf<K, 'query'> & SchemaOf<K, 'body'>
 >;
 
 /** What a route answers with, parsed. */
@@ -142,7 +147,7 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
     };
     if (callOptions.signal) init.signal = callOptions.signal;
     let url = `${basePath}${path}`;
-    if (route.body) {
+    if (route.method === 'POST') {
       init.headers = { accept: 'application/json', 'content-type': 'application/json' };
       init.body = JSON.stringify(values);
     } else {

@@ -20,7 +20,8 @@
 
 import { formatMoney } from '../contract/money.js';
 import { billingPeriodLabel } from '../contract/period.js';
-import type { CustomFieldInput, Discount } from '../contract/schemas.js';
+import type { CustomFieldInput } from '../contract/requests.js';
+import type { Discount } from '../contract/schemas.js';
 import { declineOnPage, payOnPage, successRedirect } from './checkout-pay.js';
 import {
   type CheckoutAnswers,

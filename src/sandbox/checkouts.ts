@@ -5,13 +5,12 @@
 
 import { isAmount, isZeroAmount } from '../contract/amount.js';
 import { addBillingPeriod, isBillingPeriod } from '../contract/period.js';
+import type { CreateCheckoutBody, CustomFieldInput } from '../contract/requests.js';
 import type {
   Checkout,
   CheckoutFeature,
-  CreateCheckoutBody,
   Customer,
   CustomField,
-  CustomFieldInput,
   Discount,
   License,
   LicenseInstance,

@@ -4,8 +4,9 @@
 // schema before it leaves.
 
 import type * as z from 'zod/mini';
-import { type Endpoint, endpoints, matchPath, type OperationId } from '../contract/endpoints.js';
+import { type Endpoint, endpoints, type OperationId } from '../contract/endpoints.js';
 import { issueMessages } from '../contract/issues.js';
+import { matchPath } from '../contract/paths.js';
 import { createCheckout } from './checkouts.js';
 import {
   creditAccount,

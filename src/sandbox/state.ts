@@ -6,10 +6,10 @@
 // as ids; `present.ts` expands them when it answers, so a later change to a product shows in
 // every subscription of it, as on the real service.
 
+import type { CustomFieldInput } from '../contract/requests.js';
 import type {
   Checkout,
   Customer,
-  CustomFieldInput,
   Discount,
   License,
   LicenseInstance,

@@ -3,18 +3,18 @@
 // own answers.
 import type * as z from 'zod/mini';
 import { type BillingClient, isBillingError } from '../client/index.js';
-import type { ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import type { ProxyRouteName } from '../contract/proxy.js';
+import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
 import { notFound, ProxyHttpError } from './errors.js';
 import type { BillingCustomer, ProxyConfig } from './options.js';
 import { remoteAddress } from './remote-address.js';
 
-type Routes = typeof proxyRoutes;
-type QueryOf<N extends ProxyRouteName> = Routes[N] extends { query: infer Q extends z.ZodMiniType }
-  ? z.output<Q>
-  : undefined;
-type BodyOf<N extends ProxyRouteName> = Routes[N] extends { body: infer B extends z.ZodMiniType }
-  ? z.output<B>
-  : undefined;
+type Inputs = typeof proxyRouteInputs;
+type InputsOf<N extends ProxyRouteName> = N extends keyof Inputs ? Inputs[N] : object;
+type QueryOf<N extends ProxyRouteName> =
+  InputsOf<N> extends { query: infer Q extends z.ZodMiniType } ? z.output<Q> : undefined;
+type BodyOf<N extends ProxyRouteName> =
+  InputsOf<N> extends { body: infer B extends z.ZodMiniType } ? z.output<B> : undefined;
 
 /** A signed-in customer, as `getCustomer` answered (at least one of id and email). */
 export type SessionCustomer = { id: string | undefined; email: string | undefined };

@@ -5,9 +5,10 @@
 import type * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
 import { withoutKey } from '../client/redact.js';
-import { matchPath } from '../contract/endpoints.js';
 import { fieldIssues } from '../contract/issues.js';
+import { matchPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import { type ProxyInputSchemas, proxyRouteInputs } from '../contract/proxy-inputs.js';
 import {
   type BaseContext,
   type ProxyShared,
@@ -215,18 +216,20 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
     },
   };
 
+  const inputs: ProxyInputSchemas =
+    proxyRouteInputs[match.name as keyof typeof proxyRouteInputs] ?? {};
   let query: unknown;
-  if (match.route.query) {
+  if (inputs.query) {
     for (const key of ['customer_id', 'customer'] as const) {
       if (!match.route.admin && url.searchParams.has(key)) {
         throw invalidField(key, 'is taken from the session; do not send it');
       }
     }
-    query = parseInput(match.route.query, Object.fromEntries(url.searchParams));
+    query = parseInput(inputs.query, Object.fromEntries(url.searchParams));
   }
 
   let body: unknown;
-  if (match.route.body) {
+  if (inputs.body) {
     requireJson(request);
     const json = await readJson(request, config.bodyLimit);
     if (
@@ -240,7 +243,7 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
         'is taken from the session; do not send it',
       );
     }
-    body = parseInput(match.route.body, json);
+    body = parseInput(inputs.body, json);
   }
 
   const impl = routeImpls[match.name] as (ctx: unknown) => Promise<RouteResult>;

@@ -16,7 +16,7 @@ import {
 } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { kindForStatus } from '../../src/client/error.js';
-import { matchPath } from '../../src/contract/endpoints.js';
+import { matchPath } from '../../src/contract/paths.js';
 import { type ProxyRouteName, proxyRoutes } from '../../src/contract/proxy.js';
 import { BillingProvider, type BillingProviderProps } from '../../src/react/provider.js';
 import { createSandbox } from '../../src/sandbox/index.js';

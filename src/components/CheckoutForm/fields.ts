@@ -3,12 +3,9 @@
 // the answers turned into checkout metadata.
 // Types only from the contract's schemas module: a value import would bring zod into every
 // bundle that holds the form. The constants below are tied to the contract's by their types.
-import type {
-  CustomField,
-  CustomFieldInput,
-  customFieldTypes,
-  MAX_CUSTOM_FIELDS,
-} from '../../contract/schemas.js';
+
+import type { CustomFieldInput } from '../../contract/requests.js';
+import type { CustomField, customFieldTypes, MAX_CUSTOM_FIELDS } from '../../contract/schemas.js';
 
 /** The field types the form can ask (the contract's `customFieldTypes`). */
 const FIELD_TYPES: typeof customFieldTypes = ['text', 'checkbox'];

@@ -2,7 +2,9 @@
 // session, the product from the catalog, the redirect target from an allowed origin, and one
 // `request_id` makes one checkout: a double click or a retry gets the first answer, and the
 // service is called once, even across processes that share the store.
-import type { Checkout, CreateCheckoutBody } from '../../contract/schemas.js';
+
+import type { CreateCheckoutBody } from '../../contract/requests.js';
+import type { Checkout } from '../../contract/schemas.js';
 import {
   type BaseContext,
   clientKey,

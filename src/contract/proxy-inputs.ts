@@ -1,0 +1,82 @@
+// What each of the proxy's routes takes (`proxyRoutes` in `proxy.ts` says where it is and what
+// it answers): the query or JSON body the handler validates before a route runs, and the types
+// of the React proxy client's inputs. Strict, as every request is; the customer is never among
+// them, since the proxy takes it from the seller's session.
+import * as z from 'zod/mini';
+import type { ProxyRouteName } from './proxy.js';
+import {
+  creditAccountBody,
+  cursorQuerySchema,
+  customFieldInputSchema,
+  retrieveDiscountQuery,
+  reverseCreditTransactionBody,
+  statsSummaryQuery,
+  upgradeSubscriptionBody,
+  validateLicenseBody,
+} from './requests.js';
+import { type Infer, MAX_CUSTOM_FIELDS, metadataSchema } from './schemas.js';
+
+const id = z.string().check(z.minLength(1, 'must not be empty'));
+const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
+
+/** `page` and `page_size` of the proxy's page-numbered routes. */
+export const proxyPageQuery = z.object({
+  page: z.optional(positiveInt),
+  page_size: z.optional(positiveInt.check(z.maximum(100))),
+});
+
+/** What the browser may send to start a checkout. The customer comes from the session. */
+export const proxyCheckoutBody = z.object({
+  product_id: id,
+  /** One id per logical attempt, reused by retries, so a double click makes one checkout. */
+  request_id: z.optional(z.string().check(z.minLength(8), z.maxLength(128))),
+  units: z.optional(z.int().check(z.minimum(1))),
+  /** Only when the proxy enables custom prices. */
+  custom_price: z.optional(z.int().check(z.minimum(0))),
+  discount_code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  custom_fields: z.optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  metadata: z.optional(metadataSchema),
+  success_url: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+});
+export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;
+
+/** The schemas of one route's input: its query (GET, DELETE) or its JSON body (POST). */
+export type ProxyInputSchemas = {
+  query?: z.ZodMiniType<Record<string, unknown>>;
+  body?: z.ZodMiniType<Record<string, unknown>>;
+};
+
+/** The inputs of the routes that take any besides their path; the others take none. */
+export const proxyRouteInputs = {
+  createCheckout: { body: proxyCheckoutBody },
+  subscriptions: { query: proxyPageQuery },
+  upgradeSubscription: { body: upgradeSubscriptionBody },
+  transactions: {
+    query: z.object({
+      ...proxyPageQuery.shape,
+      order_id: z.optional(id),
+      product_id: z.optional(id),
+    }),
+  },
+  validateLicense: { body: validateLicenseBody },
+  creditAccounts: { query: cursorQuerySchema },
+  creditEntries: { query: cursorQuerySchema },
+  adminCustomers: { query: proxyPageQuery },
+  adminStats: { query: statsSummaryQuery },
+  adminTransactions: {
+    query: z.object({
+      ...proxyPageQuery.shape,
+      customer_id: z.optional(id),
+      order_id: z.optional(id),
+      product_id: z.optional(id),
+    }),
+  },
+  adminDiscount: { query: retrieveDiscountQuery },
+  adminCredit: {
+    body: z.object({
+      ...creditAccountBody.shape,
+      reference: z.optional(z.string()),
+    }),
+  },
+  adminReverse: { body: reverseCreditTransactionBody },
+} as const satisfies { [N in ProxyRouteName]?: ProxyInputSchemas };

@@ -1,0 +1,145 @@
+// The service's requests: path parameters, queries and bodies, checked strictly (what we send
+// must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
+// bundle, which parses answers but sends nothing to the service, leaves them out.
+import * as z from 'zod/mini';
+import {
+  customFieldTypes,
+  type Infer,
+  MAX_CUSTOM_FIELD_KEY,
+  MAX_CUSTOM_FIELD_LABEL,
+  MAX_CUSTOM_FIELDS,
+  metadataSchema,
+  statsCurrencies,
+  statsIntervals,
+  updateBehaviors,
+} from './schemas.js';
+
+const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
+
+/** A custom checkout field as a request sends it (`text.min_length`). */
+export const customFieldInputSchema = z.object({
+  type: z.enum(customFieldTypes),
+  key: z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_CUSTOM_FIELD_KEY),
+      z.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only'),
+    ),
+  label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
+  optional: optional(z.boolean()),
+  text: optional(
+    z.object({
+      max_length: optional(z.int().check(z.minimum(1))),
+      min_length: optional(z.int().check(z.minimum(0))),
+    }),
+  ),
+  checkbox: optional(z.object({ label: optional(z.string()) })),
+});
+export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
+
+const id = z.string().check(z.minLength(1, 'must not be empty'));
+const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
+const pageQuery = {
+  page_number: optional(positiveInt),
+  page_size: optional(positiveInt),
+};
+const cursorQuery = {
+  limit: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  starting_after: optional(id),
+  ending_before: optional(id),
+};
+
+export const pageQuerySchema = z.object(pageQuery);
+export const cursorQuerySchema = z.object(cursorQuery);
+
+export const listCustomerSubscriptionsParams = z.object({ customer_id: id });
+export const listCustomerSubscriptionsQuery = z.object(pageQuery);
+export const listCustomersQuery = z.object(pageQuery);
+export const createPortalLinkBody = z.object({ customer_id: id });
+
+export const retrieveSubscriptionQuery = z.object({ subscription_id: id });
+export const upgradeSubscriptionParams = z.object({ subscription_id: id });
+export const upgradeSubscriptionBody = z.object({
+  product_id: id,
+  update_behavior: optional(z.enum(updateBehaviors)),
+});
+export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const createCheckoutBody = z.object({
+  product_id: id,
+  request_id: optional(z.string()),
+  units: optional(z.int().check(z.minimum(1))),
+  custom_price: optional(z.int().check(z.minimum(0))),
+  discount_code: optional(z.string()),
+  customer: optional(z.object({ id: optional(id), email: optional(z.email()) })),
+  custom_fields: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  /** Deprecated alias of `custom_fields` that the service still accepts. */
+  custom_field: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  success_url: optional(httpUrl),
+  metadata: optional(metadataSchema),
+});
+export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
+
+export const searchTransactionsQuery = z.object({
+  customer_id: optional(id),
+  order_id: optional(id),
+  product_id: optional(id),
+  ...pageQuery,
+});
+
+export const retrieveDiscountQuery = z
+  .object({ discount_id: optional(id), discount_code: optional(id) })
+  .check(
+    z.refine((q) => (q.discount_id === undefined) !== (q.discount_code === undefined), {
+      message: 'give exactly one of discount_id and discount_code',
+      path: ['discount_id'],
+    }),
+  );
+export const deleteDiscountParams = z.object({ discount_id: id });
+
+export const validateLicenseBody = z.object({ key: id, instance_id: id });
+
+/** Statistics query; `interval` needs both `startDate` and `endDate` (Unix milliseconds). */
+export const statsSummaryQuery = z
+  .object({
+    currency: z.enum(statsCurrencies),
+    startDate: optional(z.coerce.number().check(z.int())),
+    endDate: optional(z.coerce.number().check(z.int())),
+    interval: optional(z.enum(statsIntervals)),
+  })
+  .check(
+    z.refine((q) => !q.interval || (q.startDate !== undefined && q.endDate !== undefined), {
+      message: 'interval needs both startDate and endDate',
+      path: ['interval'],
+    }),
+    z.refine(
+      (q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate,
+      {
+        message: 'startDate must not be after endDate',
+        path: ['startDate'],
+      },
+    ),
+  );
+
+export const listCreditAccountsQuery = z.object({ customer_id: optional(id), ...cursorQuery });
+export const creditAccountParams = z.object({ account_id: id });
+export const listCreditEntriesQuery = z.object(cursorQuery);
+
+/** A positive decimal string of any size, such as "100" or "12.5". */
+export const positiveAmountSchema = z.string().check(
+  z.regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "100" or "12.5"'),
+  z.refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
+);
+
+export const creditAccountBody = z.object({
+  amount: positiveAmountSchema,
+  reference: z.string(),
+  idempotency_key: id,
+});
+export type CreditAccountBody = Infer<typeof creditAccountBody>;
+export const reverseCreditTransactionBody = z.object({ transaction_id: id });
+
+export const retrieveProductQuery = z.object({ product_id: id });
