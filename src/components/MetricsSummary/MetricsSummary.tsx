@@ -27,6 +27,7 @@ import {
   type PartRenderer,
   useParts,
 } from '../shared/slots.js';
+import { type Moment, timeOf } from '../shared/time.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 
 /**
@@ -134,7 +135,7 @@ export interface MetricsSummaryProps extends CustomizableProps<MetricsSummaryPar
    * Where the preset ranges end (a Date, Unix milliseconds or an ISO string). Default: the time
    * of the first render (kept, so the request does not change with every render).
    */
-  now?: Date | number | string;
+  now?: Moment;
 }
 
 const currencies: readonly MetricsCurrency[] = ['USD', 'EUR'];
@@ -154,10 +155,6 @@ const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
   ['activeSubscriptions', 'count'],
   ['totalProducts', 'count'],
 ];
-
-function toMs(value: Date | number | string): number {
-  return value instanceof Date ? value.getTime() : new Date(value).getTime();
-}
 
 /** The dates of a range. */
 export function metricsRangeDates(
@@ -248,7 +245,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   const ids = { title: useId(), range: useId(), interval: useId(), table: useId() };
 
   const [firstRender] = useState(() => Date.now());
-  const now = props.now !== undefined ? toMs(props.now) : firstRender;
+  const now = props.now !== undefined ? timeOf(props.now) : firstRender;
   const [ownCurrency, setOwnCurrency] = useState(defaultCurrency);
   const [ownRange, setOwnRange] = useState<MetricsRange>(defaultRange);
   const [ownInterval, setOwnInterval] = useState(defaultInterval);

@@ -597,6 +597,31 @@ describe('UpgradePicker: server rendering', () => {
     expect(html).toMatch(/\$\d+\.\d\d charged now/);
   });
 
+  test('`now` pins the estimate, so a server and a browser whose clocks differ show the same figures', async () => {
+    const figure = async (props: { now?: number }) => {
+      const harness = createBillingHarness({ customer: 'cust_ada' });
+      const html = await renderToStringWithBilling(
+        <UpgradePicker defaultValue="prod_team_quarterly" {...props} />,
+        {
+          harness,
+          prefetch: (qc, client) =>
+            Promise.all([
+              qc.prefetchQuery(productsOptions(client)),
+              qc.prefetchQuery(customerSubscriptionsOptions(client)),
+            ]),
+        },
+      );
+      return /\$[\d,.]+ charged now/.exec(html)?.[0];
+    };
+    const atEpoch = await figure({});
+    vi.setSystemTime(new Date(SANDBOX_EPOCH + 5 * 86_400_000));
+    // Five days on, the unused part of the month is smaller, so the charge is not the same...
+    expect(await figure({})).not.toBe(atEpoch);
+    // ...unless the estimate is pinned to the moment the server rendered at.
+    expect(await figure({ now: SANDBOX_EPOCH })).toBe(atEpoch);
+    expect(atEpoch).toMatch(/^\$\d+\.\d\d charged now$/);
+  });
+
   test('without data, the server renders the skeleton', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const html = await renderToStringWithBilling(<UpgradePicker />, { harness: harness });

@@ -25,6 +25,7 @@ import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
 import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
+import { type Moment, timeOf } from '../shared/time.js';
 import {
   allowsPlanChange,
   type ChangeEstimate,
@@ -182,6 +183,12 @@ export interface UpgradePickerProps extends CustomizableProps<UpgradePickerPart>
   onSuccess?: (details: UpgradePickerSuccess) => void;
   /** Called when the change failed; the choice is kept for a retry. Default: none. */
   onError?: (error: BillingError, details: UpgradePickerErrorDetails) => void;
+  /**
+   * The moment the estimate is for (a Date, Unix milliseconds or an ISO string). Pass the
+   * server's time when rendering on the server, so that the browser hydrates the same figures.
+   * Default: the time of each render.
+   */
+  now?: Moment;
 }
 
 type Review = {
@@ -392,7 +399,13 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const allowed = allowsPlanChange(subscription.status);
   const estimate =
     currentProduct && target
-      ? safeEstimate({ subscription, current: currentProduct, target, behavior, now: Date.now() })
+      ? safeEstimate({
+          subscription,
+          current: currentProduct,
+          target,
+          behavior,
+          now: props.now === undefined ? Date.now() : timeOf(props.now),
+        })
       : null;
 
   let state: UpgradePickerState;
