@@ -64,6 +64,55 @@ describe('GET /products', () => {
     expect(reported[0]?.message).toMatch(/products\[1\] "prod_nope" does not exist/);
   });
 
+  it('shows what each feature is, never what a buyer gets only by paying', async () => {
+    const h = proxyHarness({ products: ['prod_starter_monthly', 'prod_ebook'] });
+    const answer = await h.call('GET', '/products');
+    expect(answer.status).toBe(200);
+    // The service's products carry these (the sandbox's as well): a note and download links.
+    const upstream = h.fixtures.products.find((p) => p.id === 'prod_ebook');
+    expect(JSON.stringify(upstream)).toContain('billing-handbook.pdf');
+    expect(answer.text).not.toMatch(/Welcome aboard|billing-handbook|private_note|"file":/);
+    const items = answer.body.items as { id: string; features: unknown[] }[];
+    expect(items.find((p) => p.id === 'prod_ebook')?.features).toEqual([
+      { id: 'feat_ebook_files', type: 'file', description: 'The book as PDF and EPUB' },
+    ]);
+  });
+
+  it('a product the service could not be asked about is a 503 to retry, not a 400', async () => {
+    let down = true;
+    const h = proxyHarness({
+      products: ['prod_starter_monthly', 'prod_pro_monthly'],
+      retries: 0,
+      unreachable: (url) => down && url.includes('prod_pro_monthly'),
+    });
+    const catalog = await h.call('GET', '/products');
+    expect((catalog.body.items as { id: string }[]).map((p) => p.id)).toEqual([
+      'prod_starter_monthly',
+    ]);
+    // Incomplete: no browser may keep it.
+    expect(catalog.headers.get('cache-control')).toBe('no-store');
+
+    const checkout = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expect(expectError(checkout, 503).kind).toBe('server');
+    expect(checkout.headers.get('retry-after')).toBe('1');
+    // A product the seller does not sell is still the buyer's mistake.
+    expectError(
+      await h.call('POST', '/checkouts', { as: ADA, body: { product_id: 'prod_ebook' } }),
+      400,
+      'product_id',
+    );
+
+    down = false;
+    const retried = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expect(retried.status).toBe(200);
+  });
+
   it('answers 502 without upstream detail when the service fails for every product', async () => {
     const h = proxyHarness({ faults: { errorRate: 1 }, retries: 0 });
     const answer = await h.call('GET', '/products');

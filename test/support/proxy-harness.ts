@@ -64,6 +64,8 @@ export type HarnessOptions = Partial<Omit<BillingHandlerOptions, 'apiKey' | 'fet
   seed?: number;
   /** Faults the sandbox injects into API requests. */
   faults?: SandboxFaults;
+  /** Upstream requests to these URLs fail as a dropped connection would, while it returns true. */
+  unreachable?: (url: string) => boolean;
 };
 
 /** What a test reads of an answer. */
@@ -93,7 +95,7 @@ export type CallOptions = {
 
 /** The sandbox, a handler over it (wrapped by the key scanner), and helpers to call it. */
 export function proxyHarness(options: HarnessOptions = {}) {
-  const { seed = 1, faults, ...handlerOptions } = options;
+  const { seed = 1, faults, unreachable, ...handlerOptions } = options;
   const sandbox = createSandbox({ seed, ...(faults ? { faults } : {}) });
   const fixtures = sandbox.fixtures();
   const upstream: { method: string; url: string; body: string | undefined }[] = [];
@@ -105,6 +107,7 @@ export function proxyHarness(options: HarnessOptions = {}) {
       url: String(input),
       body: typeof init.body === 'string' ? init.body : undefined,
     });
+    if (unreachable?.(String(input))) return Promise.reject(new TypeError('fetch failed'));
     return sandbox.fetch(input, init);
   };
 

@@ -1,11 +1,20 @@
 // The catalog: the seller's product ids resolved through the service, cached in the store,
 // served in the configured order. A configured id that the service does not know, or a product
 // that is archived, is the seller's mistake: it is reported to `onError` (once per resolution)
-// and left out, and the buyer still sees every other product.
+// and left out, and the buyer still sees every other product. A product's features carry what
+// a buyer gets only by paying (a private note, download links, license details): the catalog
+// keeps of each feature only what describes it.
 import { isBillingError } from '../../client/index.js';
-import type { Product } from '../../contract/schemas.js';
-import { once, type ProxyShared, type RouteImpl, sha256, upstreamError } from '../context.js';
-import { ProxyHttpError } from '../errors.js';
+import type { Feature, Product } from '../../contract/schemas.js';
+import {
+  type BaseContext,
+  once,
+  type ProxyShared,
+  type RouteImpl,
+  sha256,
+  upstreamError,
+} from '../context.js';
+import { invalidField, ProxyHttpError } from '../errors.js';
 
 const catalogKeys = new WeakMap<object, string>();
 
@@ -42,23 +51,41 @@ export class CatalogProductError extends Error {
   }
 }
 
+/** The catalog as resolved: `complete` is false when a transient failure left products out. */
+export type Catalog = { products: Product[]; complete: boolean };
+
+/** What the catalog shows of a product: everything but what its features hold for buyers. */
+function publicProduct(product: Product): Product {
+  if (!product.features) return product;
+  const features = product.features.map(
+    ({ id, type, description }): Feature => ({ id, type, description }),
+  );
+  return { ...product, features };
+}
+
+/** The active catalog products in configured order (see `loadCatalogState`). */
+export async function loadCatalog(shared: ProxyShared, request: Request): Promise<Product[]> {
+  return (await loadCatalogState(shared, request)).products;
+}
+
 /**
  * The active catalog products in configured order, from the store when cached. Concurrent
  * misses in one process share one resolution. A resolution that met a transient upstream
- * failure is served but not cached; when no product resolved at all, the failure is answered.
+ * failure is served, marked incomplete and not cached; when no product resolved at all, the
+ * failure is answered.
  */
-export async function loadCatalog(shared: ProxyShared, request: Request): Promise<Product[]> {
+export async function loadCatalogState(shared: ProxyShared, request: Request): Promise<Catalog> {
   const { config } = shared;
   const key = await catalogKey(shared);
   const cached = await config.store.get(key);
   if (cached !== null) {
     try {
-      return JSON.parse(cached) as Product[];
+      return { products: JSON.parse(cached) as Product[], complete: true };
     } catch {
       // A damaged cache entry is resolved again below.
     }
   }
-  return once(shared, key, async () => {
+  return once(shared, key, async (): Promise<Catalog> => {
     const results = await Promise.all(
       config.products.map((product_id) =>
         shared.client.products.retrieve({ product_id }).then(
@@ -75,7 +102,7 @@ export async function loadCatalog(shared: ProxyShared, request: Request): Promis
         if (result.product.status === 'archived') {
           shared.report(new CatalogProductError(id, index, 'archived'), request);
         } else {
-          products.push(result.product);
+          products.push(publicProduct(result.product));
         }
       } else if (isBillingError(result.error) && result.error.kind === 'not_found') {
         shared.report(new CatalogProductError(id, index, 'unknown'), request);
@@ -93,15 +120,38 @@ export async function loadCatalog(shared: ProxyShared, request: Request): Promis
         throw upstreamError({ shared, request }, transient, 'products');
       }
       shared.report(transient, request);
-    } else if (config.catalogTtlMs > 0) {
+      return { products, complete: false };
+    }
+    if (config.catalogTtlMs > 0) {
       await config.store.set(key, JSON.stringify(products), config.catalogTtlMs);
     }
-    return products;
+    return { products, complete: true };
   });
 }
 
-/** `GET /products`: `{ items }` in catalog order. Not customer data: cached privately. */
+/**
+ * The catalog product a checkout or an upgrade names. One the seller does not sell is a 400
+ * on `product_id`; one the service could not be asked about just now is a 503 to retry, not a
+ * claim that the buyer chose wrongly.
+ */
+export async function catalogProduct(ctx: BaseContext, productId: string): Promise<Product> {
+  const { products, complete } = await loadCatalogState(ctx.shared, ctx.request);
+  const product = products.find((p) => p.id === productId);
+  if (product) return product;
+  if (!complete && ctx.shared.config.products.includes(productId)) {
+    throw new ProxyHttpError(503, 'server', 'the billing service is unavailable; try again', {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  throw invalidField('product_id', 'is not a product of this store');
+}
+
+/**
+ * `GET /products`: `{ items }` in catalog order. Not customer data: cached privately, and not
+ * at all while a product is missing for a passing failure.
+ */
 export const products: RouteImpl<'products'> = async (ctx) => {
-  const items = await loadCatalog(ctx.shared, ctx.request);
-  return { body: { items }, maxAgeSeconds: Math.floor(ctx.shared.config.catalogTtlMs / 1000) };
+  const { products: items, complete } = await loadCatalogState(ctx.shared, ctx.request);
+  const ttl = complete ? Math.floor(ctx.shared.config.catalogTtlMs / 1000) : 0;
+  return { body: { items }, maxAgeSeconds: ttl };
 };

@@ -16,7 +16,7 @@ import {
   upstream,
 } from '../context.js';
 import { invalidField, ProxyHttpError } from '../errors.js';
-import { loadCatalog } from './catalog.js';
+import { catalogProduct } from './catalog.js';
 
 type Pending = { state: 'pending'; fingerprint: string };
 type Done = { state: 'done'; fingerprint: string; checkout: Checkout };
@@ -35,9 +35,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
     ? await ctx.customer()
     : await requireCustomer(ctx);
 
-  const catalog = await loadCatalog(ctx.shared, ctx.request);
-  const product = catalog.find((p) => p.id === body.product_id);
-  if (!product) throw invalidField('product_id', 'is not a product of this store');
+  const product = await catalogProduct(ctx, body.product_id);
   if (body.custom_price !== undefined && !config.allowCustomPrice) {
     throw invalidField('custom_price', 'is not accepted by this store');
   }

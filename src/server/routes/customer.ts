@@ -13,7 +13,7 @@ import {
   upstreamError,
 } from '../context.js';
 import { invalidField, notFound, ProxyHttpError } from '../errors.js';
-import { loadCatalog } from './catalog.js';
+import { catalogProduct } from './catalog.js';
 
 /** An empty page, for a customer with no id yet (nothing bought). */
 export function emptyPage(page: number | undefined) {
@@ -71,10 +71,7 @@ export const subscription: RouteImpl<'subscription'> = async (ctx) => {
 export const upgradeSubscription: RouteImpl<'upgradeSubscription'> = async (ctx) => {
   const subscriptionId = ctx.params.subscription_id as string;
   const current = await ownSubscription(ctx, subscriptionId);
-  const catalog = await loadCatalog(ctx.shared, ctx.request);
-  if (!catalog.some((p) => p.id === ctx.body.product_id)) {
-    throw invalidField('product_id', 'is not a product of this store');
-  }
+  await catalogProduct(ctx, ctx.body.product_id);
   if (idOf(current.product) === ctx.body.product_id) {
     throw invalidField('product_id', 'is already the product of this subscription');
   }
