@@ -10,7 +10,13 @@ import {
   type OperationOutput,
   schemaKeys,
 } from '../contract/endpoints.js';
-import { type FieldIssue, fieldIssues, issueMessages, issuePath } from '../contract/issues.js';
+import {
+  type FieldIssue,
+  fieldIssues,
+  issueMessages,
+  issuePath,
+  parseOptions,
+} from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
 import type { Known } from '../contract/schemas.js';
 import {
@@ -339,7 +345,7 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
     } catch (error) {
       return { ok: false, failure: badJsonFailure(operation, response.status, text, error) };
     }
-    const parsed = endpoint.response.safeParse(json);
+    const parsed = endpoint.response.safeParse(json, parseOptions);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const lines = issueMessages(parsed.error);
@@ -536,7 +542,7 @@ function prepare(
       known.add(key);
       if (values[key] !== undefined) slice[key] = values[key];
     }
-    const result = schema.safeParse(slice);
+    const result = schema.safeParse(slice, parseOptions);
     if (result.success) parts[part] = result.data;
     else issues.push(...fieldIssues(result.error));
   }

@@ -285,7 +285,7 @@ describe('answers the contract does not describe', () => {
     const { status: _, ...withoutStatus } = item;
     const { client } = clientAnswering(
       json(200, {
-        items: [item, withoutStatus],
+        items: [item, withoutStatus, { ...item, created_at: 7 }],
         pagination: {
           total_records: 2,
           total_pages: 1,
@@ -300,10 +300,10 @@ describe('answers the contract does not describe', () => {
       kind: 'invalid_response',
       status: 200,
       path: 'items.1.status',
-      messages: ['items.1.status is required'],
+      messages: ['items.1.status is required', 'items.2.created_at must be a string'],
     });
     expect(error.message).toMatch(
-      /^billing-kit: listCustomerSubscriptions answered 200 with a body that does not match the contract: items\.1\.status is required\. /,
+      /^billing-kit: listCustomerSubscriptions answered 200 with a body that does not match the contract: items\.1\.status is required; items\.2\.created_at must be a string\. /,
     );
   });
 });

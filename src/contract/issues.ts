@@ -2,6 +2,12 @@
 // failing field is named by its dotted path (`custom_fields.0.key`) with what to fix.
 import type * as z from 'zod/mini';
 
+/**
+ * The options every contract parse passes: zod leaves the failing value out of its issues
+ * unless asked, and without it a wrong value could not be told from a missing one.
+ */
+export const parseOptions = { reportInput: true } as const;
+
 /** A failing field: its dotted path and what is wrong with it. */
 export type FieldIssue = { field: string; message: string };
 
@@ -16,6 +22,7 @@ function describe(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    // (`input` is there when parsed with `parseOptions`.)
     case 'too_small':
       return issue.origin === 'string'
         ? issue.minimum === 1

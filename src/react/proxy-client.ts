@@ -9,7 +9,7 @@ import {
   billingErrorFromResponse,
   isBillingError,
 } from '../client/error.js';
-import { issueMessages, issuePath } from '../contract/issues.js';
+import { issueMessages, issuePath, parseOptions } from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
 import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
@@ -201,7 +201,7 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
         { cause: error },
       );
     }
-    const parsed = route.response.safeParse(json);
+    const parsed = route.response.safeParse(json, parseOptions);
     if (!parsed.success) {
       const lines = issueMessages(parsed.error);
       const first = parsed.error.issues[0];

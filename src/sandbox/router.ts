@@ -5,7 +5,7 @@
 
 import type * as z from 'zod/mini';
 import { type Endpoint, endpoints, type OperationId } from '../contract/endpoints.js';
-import { issueMessages } from '../contract/issues.js';
+import { issueMessages, parseOptions } from '../contract/issues.js';
 import { matchPath } from '../contract/paths.js';
 import { createCheckout } from './checkouts.js';
 import {
@@ -225,7 +225,7 @@ export async function answerApi(
   const input: Record<string, unknown> = {};
   const check = (schema: z.ZodMiniType | undefined, value: unknown) => {
     if (!schema) return;
-    const result = schema.safeParse(value);
+    const result = schema.safeParse(value, parseOptions);
     if (result.success) Object.assign(input, result.data);
     else problems.push(...issueMessages(result.error));
   };
@@ -285,7 +285,7 @@ export async function answerApi(
   }
 
   // What leaves must be what the contract says the service answers.
-  const checked = endpoint.response.safeParse(reply.body);
+  const checked = endpoint.response.safeParse(reply.body, parseOptions);
   if (!checked.success) {
     return errorAnswer(
       kind,

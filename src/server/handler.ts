@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
 import { withoutKey } from '../client/redact.js';
-import { fieldIssues } from '../contract/issues.js';
+import { fieldIssues, parseOptions } from '../contract/issues.js';
 import { matchPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
 import { type ProxyInputSchemas, proxyRouteInputs } from '../contract/proxy-inputs.js';
@@ -354,7 +354,7 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
 
 /** Checks a query or body with its schema; a 400 names each failing field. */
 function parseInput(schema: z.ZodMiniType, value: unknown): unknown {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, parseOptions);
   if (!result.success) throw invalidFields(fieldIssues(result.error));
   return result.data;
 }

@@ -670,6 +670,16 @@ describe('routing, errors and failures', () => {
     expect(put.headers.get('allow')).toBe('GET');
   });
 
+  it('tells a wrong value from a missing one', async () => {
+    const h = proxyHarness();
+    const page = expectError(await h.call('GET', '/subscriptions?page=abc', { as: ADA }), 400);
+    expect(page.fields).toEqual([{ field: 'page', message: 'must be a number' }]);
+    const body = expectError(await h.call('POST', '/checkouts', { as: ADA, body: [1] }), 400);
+    expect(body.fields).toEqual([{ field: '(body)', message: 'must be an object' }]);
+    const missing = expectError(await h.call('POST', '/checkouts', { as: ADA, body: {} }), 400);
+    expect(missing.fields).toEqual([{ field: 'product_id', message: 'is required' }]);
+  });
+
   it('turns upstream failures into its own body, reported to onError without the key', async () => {
     for (const [faults, status, kind] of [
       [{ errorRate: 1 }, 502, 'server'],
