@@ -203,10 +203,14 @@ describe('PricingTable: plan states', () => {
     expect(card('Pro (EUR)')).toHaveAttribute('data-state', 'unavailable');
     expect(within(card('Pro (EUR)')).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
 
+    // Plans of other periods compare by their price per month: $290 a year is about $24 a
+    // month, $140 every 6 months about $23, $1.99 a day about $60.
     await user.click(screen.getByRole('radio', { name: /Yearly/ }));
-    expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'upgrade');
+    expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'downgrade');
+    await user.click(screen.getByRole('radio', { name: 'Every 6 months' }));
+    expect(card('Business')).toHaveAttribute('data-state', 'downgrade');
     await user.click(screen.getByRole('radio', { name: 'Daily' }));
-    expect(card('Day pass')).toHaveAttribute('data-state', 'downgrade');
+    expect(card('Day pass')).toHaveAttribute('data-state', 'upgrade');
     // One-time products are bought alongside a subscription, not switched to.
     await user.click(screen.getByRole('radio', { name: 'One-time' }));
     expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
@@ -299,21 +303,21 @@ describe('PricingTable: calls to action', () => {
       customer: 'cust_ada',
     });
     await findCard('Pro');
-    await user.click(screen.getByRole('radio', { name: 'Quarterly' }));
-    const team = card('Team');
-    expect(team).toHaveAttribute('data-state', 'upgrade');
-    await user.click(within(team).getByRole('button', { name: 'Upgrade' }));
+    await user.click(screen.getByRole('radio', { name: 'Daily' }));
+    const day = card('Day pass');
+    expect(day).toHaveAttribute('data-state', 'upgrade');
+    await user.click(within(day).getByRole('button', { name: 'Upgrade' }));
 
-    const notice = await screen.findByText('Your plan is now Team.');
+    const notice = await screen.findByText('Your plan is now Day pass.');
     expect(notice).toHaveAttribute('role', 'status');
     await waitFor(() => expect(notice).toHaveFocus());
-    await waitFor(() => expect(card('Team')).toHaveAttribute('data-state', 'current'));
+    await waitFor(() => expect(card('Day pass')).toHaveAttribute('data-state', 'current'));
     const upgrade = harness.requests.find((r) => r.route === 'upgradeSubscription');
     expect(upgrade?.body).toEqual({
-      product_id: 'prod_team_quarterly',
+      product_id: 'prod_day_pass',
       update_behavior: 'proration-none',
     });
-    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_team_quarterly']);
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_day_pass']);
     expect(harness.count('createCheckout')).toBe(0);
   });
 
