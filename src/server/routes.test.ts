@@ -415,21 +415,26 @@ describe('GET /discounts/{code}', () => {
 
   it('answers the same 404 for unknown, inactive, used-up and off-catalog codes', async () => {
     const h = proxyHarness({ products: ['prod_pro_monthly'] });
+    const off = proxyHarness({ products: ['prod_ebook'] });
     const bodies = [];
-    for (const code of [
-      'NOPE',
-      'SUMMER15',
-      'PARTNER25',
-      'SPRING10',
-      'BETA',
-      'PRESS50',
-      'READER3',
-    ]) {
+    // An expired code of another catalog is as unknown as any.
+    const expired = expectError(await off.call('GET', '/discounts/SUMMER15'), 404, 'code');
+    bodies.push({ ...expired, trace_id: '', timestamp: 0 });
+    for (const code of ['NOPE', 'PARTNER25', 'SPRING10', 'BETA', 'PRESS50', 'READER3']) {
       const answer = await h.call('GET', `/discounts/${code}`);
       const error = expectError(answer, 404, 'code');
       bodies.push({ ...error, trace_id: '', timestamp: 0 });
     }
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+  });
+
+  it('says when a code of this catalog has expired, by status or past its date (still a 404)', async () => {
+    const h = proxyHarness({ products: ['prod_pro_monthly'] });
+    for (const code of ['SUMMER15', 'BLACKFRIDAY']) {
+      const error = expectError(await h.call('GET', `/discounts/${code}`), 404);
+      expect(error.fields).toEqual([{ field: 'code', message: 'has expired' }]);
+      expect(error.message).toEqual(['code has expired']);
+    }
   });
 
   it('rate-limits each client: 429 with Retry-After past the limit', async () => {

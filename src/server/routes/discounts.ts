@@ -1,8 +1,10 @@
 // `GET /discounts/{code}`: what a buyer may know of a discount code before using it. Only an
 // active, not used-up code that applies to a product of this catalog is shown, and only its
-// buyer-facing fields; anything else is the same 404. Expiry is the service's call: it moves a
-// code past its `expiry_date` to `expired` on its own clock, which the proxy's may not match. Rate-limited per client, since
-// the route answers whether a guessed code exists.
+// buyer-facing fields. A code of this catalog that has expired is a 404 whose field message
+// is `has expired`, so the buyer is told why; anything else is the same 404. Expiry is the
+// service's call: it moves a code past its `expiry_date` to `expired` on its own clock, which
+// the proxy's may not match. Rate-limited per client, since the route answers whether a
+// guessed code exists.
 import type { DiscountPreview } from '../../contract/proxy.js';
 import { type RouteImpl, rateLimit, upstream } from '../context.js';
 import { notFound } from '../errors.js';
@@ -15,7 +17,8 @@ export const discount: RouteImpl<'discount'> = async (ctx) => {
   const found = await upstream(ctx, 'code', () =>
     ctx.shared.client.discounts.retrieve({ discount_code: code }),
   );
-  if (found.status !== 'active') throw notFound('code');
+  const expired = found.status === 'expired';
+  if (found.status !== 'active' && !expired) throw notFound('code');
   if (
     typeof found.max_redemptions === 'number' &&
     typeof found.redeem_count === 'number' &&
@@ -27,6 +30,7 @@ export const discount: RouteImpl<'discount'> = async (ctx) => {
   const named = found.applies_to_products ?? [];
   const applies = named.length === 0 ? catalog : catalog.filter((id) => named.includes(id));
   if (applies.length === 0) throw notFound('code');
+  if (expired) throw notFound('code', 'has expired');
 
   const preview: DiscountPreview = {
     code: found.code,
