@@ -202,6 +202,32 @@ describe('credit and reverse', () => {
     }
   });
 
+  test('the credits body says what the service would: no library prefix, param only for a field', async () => {
+    const { raw, sandbox, accountOf } = setup();
+    const frozen = accountOf('cust_grace', 'frozen');
+    const refused = await raw('POST', `/v1/customer-credits/accounts/${frozen.id}/credit`, {
+      amount: '5',
+      reference: 'r',
+      idempotency_key: 'k-frozen',
+    });
+    expect(refused.status).toBe(409);
+    const { error } = creditsErrorSchema.parse(refused.json);
+    expect(error.message).toMatch(/frozen/);
+    expect(error.message).not.toMatch(/billing-kit/);
+
+    const missing = await raw('GET', '/v1/customer-credits/accounts/cca_nope');
+    expect(missing.status).toBe(404);
+    expect(creditsErrorSchema.parse(missing.json).error.param ?? null).toBeNull();
+
+    for (const key of [undefined, 'creem_test_wrong', 'creem_live_x']) {
+      const answer = await sandbox.fetch('/v1/customer-credits/accounts', {
+        headers: key === undefined ? {} : { 'x-api-key': key },
+      });
+      expect(answer.status).toBe(key === 'creem_live_x' ? 403 : 401);
+      expect(creditsErrorSchema.parse(await answer.json()).error.param).toBe('x-api-key');
+    }
+  });
+
   test('a bad amount is 400 in the credits body, naming amount', async () => {
     const { raw, accountOf } = setup();
     const ada = accountOf('cust_ada', 'active');

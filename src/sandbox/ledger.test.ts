@@ -483,7 +483,7 @@ describe('post', () => {
       error: {
         type: 'invalid_request_error',
         code: 'unbalanced_transaction',
-        message: expect.stringMatching(/^billing-kit: Total debits must equal total credits/),
+        message: expect.stringMatching(/^Total debits must equal total credits/),
         param: 'entries',
         request_id: 'req_1',
       },

@@ -276,7 +276,8 @@ export type LedgerErrorOptions = {
 /**
  * A refusal of the ledger, carrying the fields of the service's credits error body. The router
  * answers `status` with `toBody(requestId)`. `message` starts with `billing-kit: ` and says how
- * to fix the request.
+ * to fix the request; the body's message is the same words without the library's prefix, as
+ * the service would say them.
  */
 export class LedgerError extends Error {
   /** The HTTP status to answer with. */
@@ -287,6 +288,8 @@ export class LedgerError extends Error {
   readonly code: string;
   /** The offending field, or null. */
   readonly param: string | null;
+  /** The message as the service's body says it. */
+  readonly #said: string;
 
   constructor(
     status: LedgerErrorStatus,
@@ -295,6 +298,7 @@ export class LedgerError extends Error {
     options: LedgerErrorOptions = {},
   ) {
     super(`billing-kit: ${message}`);
+    this.#said = message;
     this.name = 'LedgerError';
     this.status = status;
     this.type = 'invalid_request_error';
@@ -308,7 +312,7 @@ export class LedgerError extends Error {
       error: {
         type: this.type,
         code: this.code,
-        message: this.message,
+        message: this.#said,
         param: this.param,
         request_id: requestId,
       },

@@ -155,21 +155,20 @@ function checkKey(key: string | null, apiKey: string): SandboxError | null {
     return new SandboxError(
       401,
       'x-api-key header is missing: send your test API key in x-api-key',
-      {
-        code: 'missing_api_key',
-      },
+      { code: 'missing_api_key', param: 'x-api-key' },
     );
   }
   if (key.startsWith('creem_') && !key.startsWith('creem_test_')) {
     return new SandboxError(
       403,
       'a production API key cannot be used in the test environment: use a test key (creem_test_…)',
-      { code: 'invalid_api_key' },
+      { code: 'invalid_api_key', param: 'x-api-key' },
     );
   }
   if (key !== apiKey) {
     return new SandboxError(401, 'the API key is not valid for this sandbox: use sandbox.apiKey', {
       code: 'invalid_api_key',
+      param: 'x-api-key',
     });
   }
   return null;
@@ -182,9 +181,8 @@ function queryObject(url: URL): Record<string, string> {
 }
 
 /** The first `field` of `"field message"` lines, for the credits body's `param`. */
-function firstField(messages: string[]): string | null {
-  const first = messages[0];
-  return first ? (first.split(' ')[0] ?? null) : null;
+function firstField(messages: string[]): string | undefined {
+  return messages[0]?.split(' ')[0];
 }
 
 /**
@@ -213,7 +211,7 @@ export async function answerApi(
   const fail = (error: SandboxError) =>
     errorAnswer(kind, error.status, error.messages, ids, now, {
       ...(error.code === undefined ? {} : { code: error.code }),
-      param: error.param ?? firstField(error.messages),
+      param: error.param ?? null,
       headers: error.headers,
     });
 
@@ -257,7 +255,9 @@ export async function answerApi(
     check(endpoint.body, body);
   }
   if (problems.length > 0) {
-    return fail(new SandboxError(400, problems, { code: 'parameter_invalid' }));
+    return fail(
+      new SandboxError(400, problems, { code: 'parameter_invalid', param: firstField(problems) }),
+    );
   }
 
   let reply: Reply;
