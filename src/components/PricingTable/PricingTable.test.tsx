@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
@@ -404,6 +404,23 @@ describe('PricingTable: loading, error, empty', () => {
     renderWithBilling(<PricingTable />, { harness });
     expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
     expect(harness.count('products')).toBe(1);
+  });
+
+  test('a failed background refetch keeps the table shown', async () => {
+    const { harness, queryClient } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    await findCard('Pro');
+    harness.failNext({ route: 'products', with: 503 });
+    harness.failNext({ route: 'subscriptions', with: 503 });
+    await act(async () => {
+      await queryClient.refetchQueries();
+      // React Query tells the components on a later task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(harness.count('products')).toBe(2);
+    expect(harness.count('subscriptions')).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(card('Pro')).toHaveAttribute('data-state', 'current');
+    expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
   });
 
   test('an empty catalog says there are no plans', async () => {

@@ -290,8 +290,10 @@ export function PricingTable(props: PricingTableProps) {
   }
 
   // -- states of the whole table ----------------------------------------------------------------
-  const productsError = productsProp === undefined ? catalogQuery.error : null;
-  const subscriptionsError = signedOut ? null : subscriptionsQuery.error;
+  // A failed refetch keeps the data it had: the table stays as shown.
+  const productsError =
+    productsProp === undefined && !catalogQuery.data ? catalogQuery.error : null;
+  const subscriptionsError = signedOut || subscriptionsQuery.data ? null : subscriptionsQuery.error;
   const failed = productsError ?? subscriptionsError;
   const loading =
     !failed &&

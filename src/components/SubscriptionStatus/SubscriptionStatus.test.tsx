@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import {
@@ -160,6 +160,23 @@ describe('SubscriptionStatus', () => {
     expect(alert).toHaveTextContent('The subscription could not be loaded.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Active')).toBeVisible();
+  });
+
+  test('a failed background refetch keeps the subscription shown', async () => {
+    const { harness, queryClient } = renderWithBilling(<SubscriptionStatus />, {
+      customer: 'cust_ada',
+    });
+    expect(await screen.findByText('Pro')).toBeVisible();
+    harness.failNext({ route: 'subscriptions', with: 503 });
+    await act(async () => {
+      await queryClient.refetchQueries();
+      // React Query tells the components on a later task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(harness.count('subscriptions')).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(summary()).toHaveAttribute('data-state', 'active');
+    expect(within(summary()).getByText('Pro')).toBeVisible();
   });
 
   test('another customer’s subscription is an error, not their data', async () => {

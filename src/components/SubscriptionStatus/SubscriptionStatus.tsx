@@ -109,7 +109,8 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
       true,
     );
   }
-  if (query?.error && !signedOut) {
+  // A failed refetch keeps the data it had on show.
+  if (query?.error && !query.data && !signedOut) {
     return root(
       'error',
       part('alert', 'div', {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -552,6 +552,31 @@ describe('UpgradePicker: loading, errors, empty', () => {
     expect(picker()).toHaveAttribute('data-state', 'error');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('radio', { name: /^Team/ })).toBeVisible();
+  });
+
+  test('a failed background refetch keeps the review step the customer is on', async () => {
+    const user = userEvent.setup();
+    const { harness, queryClient } = renderWithBilling(<UpgradePicker />, {
+      customer: 'cust_ada',
+    });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    harness.failNext({ route: 'products', with: 503 });
+    harness.failNext({ route: 'subscriptions', with: 503 });
+    await act(async () => {
+      await queryClient.refetchQueries();
+      // React Query tells the components on a later task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(harness.count('products')).toBe(2);
+    expect(harness.count('subscriptions')).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(picker()).toHaveAttribute('data-state', 'confirming');
+    expect(screen.getByRole('region', { name: 'Review your change' })).toHaveTextContent(
+      'From Pro ($29.00 per month) to Team ($75.00 every 3 months)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    expect(await screen.findByText('Your plan is now Team.')).toBeVisible();
   });
 
   test('no subscription (nothing bought yet): said so', async () => {

@@ -331,9 +331,10 @@ export function UpgradePicker(props: UpgradePickerProps) {
   // -- load states --------------------------------------------------------------------------
   const subscriptionQuery = subscriptionId !== undefined ? oneQuery : listQuery;
   const missing = (e: BillingError | null) => e?.status === 401 || e?.status === 404;
+  // A failed refetch keeps the data it had: the step the customer is on stays.
   const loadError =
-    (productsProp === undefined ? catalogQuery.error : null) ??
-    (missing(subscriptionQuery.error) ? null : subscriptionQuery.error);
+    (productsProp === undefined && !catalogQuery.data ? catalogQuery.error : null) ??
+    (missing(subscriptionQuery.error) || subscriptionQuery.data ? null : subscriptionQuery.error);
   const loading =
     !loadError &&
     ((productsProp === undefined && catalogQuery.isPending) ||
