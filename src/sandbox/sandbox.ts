@@ -1,16 +1,19 @@
 // createSandbox: the in-memory service. One store, one ledger, the API router, fault injection,
 // the hosted pages and a lazy Node server.
 
-import type {
-  Checkout,
-  Customer,
-  Discount,
-  License,
-  LicenseInstance,
-  Order,
-  Product,
-  Subscription,
-  Transaction,
+import { issueMessages, parseOptions } from '../contract/issues.js';
+import {
+  type Checkout,
+  type Customer,
+  type Discount,
+  type License,
+  type LicenseInstance,
+  type Order,
+  type Product,
+  productSchema,
+  type Subscription,
+  subscriptionSchema,
+  type Transaction,
 } from '../contract/schemas.js';
 import { handleCheckoutPage } from './checkout-page.js';
 import {
@@ -39,7 +42,7 @@ import { presentSubscription } from './present.js';
 import { createRandom, type Seed } from './random.js';
 import { type ApiAnswer, answerApi, errorAnswer, traceIdsFrom } from './router.js';
 import { seedSandbox } from './seed.js';
-import { type PendingProration, SandboxStore } from './state.js';
+import { type PendingProration, SandboxStore, type StoredSubscription } from './state.js';
 
 /** Where the sandbox answers when no `baseUrl` is given. */
 export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.billing-kit.test';
@@ -98,6 +101,22 @@ export type SandboxInspection = SandboxFixtures & {
   credit_balances: Record<string, string>;
 };
 
+/** What {@link Sandbox.customize} hands its function: copies of the sandbox's data, to change. */
+export type SandboxData = {
+  /**
+   * The catalog in catalog order, in the service's shape. Change a product, push new ones (each
+   * must pass the service's product schema, with an id of its own), reorder them. Removing one is
+   * refused: set its `status` to `'archived'` to take it off sale, as the service does.
+   */
+  products: Product[];
+  /**
+   * Every subscription, oldest first, as the sandbox keeps it: `product` and `customer` are ids.
+   * Change its fields (status, dates, product: one of the catalog); adding, removing, reordering
+   * one or moving it to another customer is refused.
+   */
+  subscriptions: StoredSubscription[];
+};
+
 /** A running in-memory service. */
 export type Sandbox = {
   /** A drop-in `fetch` that answers from the sandbox (relative paths resolve against `baseUrl`). */
@@ -147,6 +166,22 @@ export type Sandbox = {
     count: number,
     options?: { productId?: string },
   ): string[];
+  /**
+   * Changes the sandbox's data, for tests and stories that need what the seed does not hold: a
+   * long catalog, a product asking three custom fields, a subscription in a status the service
+   * may add later, a product taken off sale while a page shows it. `change` edits copies of the
+   * catalog and the subscriptions ({@link SandboxData}); they are checked against the service's
+   * product and subscription schemas and applied whole, or not at all when a check fails (it
+   * throws a `billing-kit:` error saying what to fix). Every request after it is answered from
+   * the changed data. Lists keep their order: a changed `created_at` moves nothing.
+   *
+   * @example
+   * sandbox.customize(({ subscriptions }) => {
+   *   const sub = subscriptions.find((s) => s.customer === 'cust_ada' && s.status === 'active');
+   *   if (sub) sub.status = 'incomplete'; // a status this version does not know
+   * });
+   */
+  customize(change: (data: SandboxData) => void): void;
 };
 
 function clockOf(now: SandboxOptions['now']): () => number {
@@ -395,7 +430,72 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ledger.generateEntries(accountId, count, { seed, ...generate }),
     generateTransactions: (customerId, count, generate = {}) =>
       generateTransactions(store, customerId, count, generate.productId),
+    customize: (change) => customizeStore(store, change),
   };
+}
+
+/** `sandbox.customize`: `change` edits copies; they are checked, then applied all at once. */
+function customizeStore(store: SandboxStore, change: (data: SandboxData) => void): void {
+  const data: SandboxData = {
+    products: store.productOrder.map((pid) => structuredClone(store.products.get(pid) as Product)),
+    subscriptions: store.subscriptionOrder.map((sid) =>
+      structuredClone(store.subscriptions.get(sid) as StoredSubscription),
+    ),
+  };
+  change(data);
+  const refuse = (what: string): never => {
+    throw new TypeError(`billing-kit: sandbox.customize: ${what}`);
+  };
+
+  const productIds = new Set<string>();
+  data.products.forEach((product, i) => {
+    const checked = productSchema.safeParse(product, parseOptions);
+    if (!checked.success) {
+      refuse(
+        `products[${i}] is not a product: ${issueMessages(checked.error).join('; ')}; start from a copy of one of data.products`,
+      );
+    }
+    if (productIds.has(product.id)) {
+      refuse(`products[${i}] repeats the id "${product.id}"; give each product an id of its own`);
+    }
+    productIds.add(product.id);
+  });
+  for (const pid of store.productOrder) {
+    if (!productIds.has(pid)) {
+      refuse(`product "${pid}" was removed; set its status to 'archived' to take it off sale`);
+    }
+  }
+
+  if (data.subscriptions.length !== store.subscriptionOrder.length) {
+    refuse(
+      `subscriptions were added or removed (${store.subscriptionOrder.length} → ${data.subscriptions.length}); change the fields of the ones there are`,
+    );
+  }
+  data.subscriptions.forEach((subscription, i) => {
+    const before = store.subscriptions.get(store.subscriptionOrder[i] as string);
+    if (subscription?.id !== before?.id || subscription?.customer !== before?.customer) {
+      refuse(
+        `subscriptions[${i}] is not ${before?.id} of ${before?.customer}; keep each subscription's id, customer and place, and change its other fields`,
+      );
+    }
+    const checked = subscriptionSchema.safeParse(subscription, parseOptions);
+    if (!checked.success) {
+      refuse(
+        `subscriptions[${i}] is not a subscription: ${issueMessages(checked.error).join('; ')}`,
+      );
+    }
+    if (!productIds.has(subscription.product)) {
+      refuse(
+        `subscriptions[${i}].product "${subscription.product}" is not in the catalog; use the id of one of data.products`,
+      );
+    }
+  });
+
+  for (const product of data.products) store.products.set(product.id, product);
+  store.productOrder.splice(0, store.productOrder.length, ...data.products.map((p) => p.id));
+  for (const subscription of data.subscriptions) {
+    store.subscriptions.set(subscription.id, subscription);
+  }
 }
 
 function generateTransactions(
