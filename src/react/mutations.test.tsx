@@ -166,7 +166,25 @@ describe('useCheckout', () => {
     expect(opened).toHaveLength(1);
     expect(harness.navigations).toEqual([]);
   });
+
+  it('is idle again when the buyer comes Back and the page is restored from the back/forward cache', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(() => useCheckout(), { harness });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    act(() => showPage(true));
+    await waitFor(() => expect(result.current.state).toBe('idle'));
+    await act(() => result.current.checkout({ product_id: PRO }));
+    expect(harness.navigations).toHaveLength(2);
+    const ids = bodiesOf(harness, 'createCheckout').map((body) => body.request_id);
+    expect(new Set(ids).size).toBe(2);
+  });
 });
+
+/** The browser shows the page: `persisted` when it comes back from the back/forward cache. */
+function showPage(persisted: boolean) {
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted }));
+}
 
 describe('isAllowedRedirect', () => {
   it('allows the service’s https hosts and the configured origins only', () => {
@@ -299,6 +317,16 @@ describe('usePortal', () => {
     expect(harness.count('portal')).toBe(1);
     expect(harness.navigations).toHaveLength(1);
     expect(harness.navigations[0]?.startsWith(`${harness.sandbox.baseUrl}/portal/`)).toBe(true);
+  });
+
+  it('is idle again when the page comes back from the back/forward cache', async () => {
+    const { result, harness } = renderHookWithBilling(() => usePortal());
+    await act(() => result.current.open());
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    act(() => showPage(true));
+    await waitFor(() => expect(result.current.state).toBe('idle'));
+    await act(() => result.current.open());
+    expect(harness.count('portal')).toBe(2);
   });
 
   it('fails with kind auth when nobody is signed in', async () => {

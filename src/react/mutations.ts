@@ -3,7 +3,7 @@
 // that carry an idempotency key (a checkout's `request_id`, a credit's `idempotency_key`) are
 // retried.
 import { type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
 import type {
   Checkout,
@@ -19,7 +19,10 @@ import { type Navigate, useBillingContext } from './context.js';
 import { billingKeys } from './keys.js';
 import type { ProxyRouteInput } from './proxy-client.js';
 
-/** Where a redirecting action is: asking the proxy, leaving the page, or failed. */
+/**
+ * Where a redirecting action is: asking the proxy, leaving the page, or failed. A page the
+ * browser restores from its back/forward cache (the customer pressed Back) is `idle` again.
+ */
 export type RedirectState = 'idle' | 'submitting' | 'redirecting' | 'failed';
 /** Where a checkout is: `idle`, `submitting`, `redirecting` (to the checkout page) or `failed`. */
 export type CheckoutState = RedirectState;
@@ -92,17 +95,12 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
     },
     queryClient,
   );
-  const run = useSingleFlight<CheckoutInput, CheckoutInput>(
-    mutation.mutateAsync,
-    mutation.reset,
-    attempts,
-    (body, key) => ({
-      ...body,
-      request_id: body.request_id ?? key,
-    }),
-  );
+  const run = useSingleFlight<CheckoutInput, CheckoutInput>(mutation, attempts, (body, key) => ({
+    ...body,
+    request_id: body.request_id ?? key,
+  }));
   return {
-    state: redirectState(mutation.status),
+    state: run.state,
     checkout: run.start,
     data: mutation.data,
     error: mutation.error,
@@ -154,14 +152,9 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
     queryClient,
   );
   const [attempts] = useState(() => new AttemptKeys('portal'));
-  const run = useSingleFlight<undefined, undefined>(
-    mutation.mutateAsync,
-    mutation.reset,
-    attempts,
-    () => undefined,
-  );
+  const run = useSingleFlight<undefined, undefined>(mutation, attempts, () => undefined);
   return {
-    state: redirectState(mutation.status),
+    state: run.state,
     open: useCallback(() => run.start(undefined), [run.start]),
     error: mutation.error,
     reset: run.reset,
@@ -180,14 +173,20 @@ function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): Redire
 
 /**
  * One run at a time: a call while a run is under way (or after one succeeded: the page is
- * leaving) joins it instead of sending again. Errors stay in the mutation's state.
+ * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page the
+ * browser shows again from its back/forward cache (the buyer pressed Back) did leave: it is
+ * `idle` again, so its buttons work.
  */
 function useSingleFlight<TInput, TVariables>(
-  mutateAsync: (variables: TVariables) => Promise<unknown>,
-  resetMutation: () => void,
+  mutation: Pick<
+    UseMutationResult<unknown, BillingError, TVariables>,
+    'mutateAsync' | 'reset' | 'status'
+  >,
   attempts: AttemptKeys,
   withKey: (input: TInput, key: string) => TVariables,
 ) {
+  const { mutateAsync, reset: resetMutation } = mutation;
+  const state = redirectState(mutation.status);
   const current = useRef<Promise<void> | null>(null);
   const latest = useRef({ mutateAsync, withKey });
   latest.current = { mutateAsync, withKey };
@@ -211,7 +210,15 @@ function useSingleFlight<TInput, TVariables>(
     attempts.reset();
     resetMutation();
   }, [attempts, resetMutation]);
-  return { start, reset };
+  useEffect(() => {
+    if (state !== 'redirecting') return;
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [state, reset]);
+  return { state, start, reset };
 }
 
 /** What `useUpgradeSubscription`'s `mutate` takes. */

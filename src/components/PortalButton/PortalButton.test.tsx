@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
@@ -59,6 +59,25 @@ describe('PortalButton', () => {
     expect(harness.navigations[0]).toMatch(ADA_PORTAL);
     expect(links).toEqual(harness.navigations);
     expect(harness.count('portal')).toBe(1);
+  });
+
+  test('usable again when the customer comes Back and the page is restored from the back/forward cache', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<PortalButton />, { customer: 'cust_ada' });
+    const button = screen.getByRole('button', { name: 'Manage billing' });
+    await user.click(button);
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'idle'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    await user.click(button);
+    await waitFor(() => expect(harness.navigations).toHaveLength(2));
+    expect(harness.count('portal')).toBe(2);
   });
 
   test('children replace the label', async () => {
