@@ -14,7 +14,7 @@ import type {
   UpdateBehavior,
 } from '../contract/schemas.js';
 import { badRequest, notFound } from './errors.js';
-import { copy, presentSubscription } from './present.js';
+import { copy, presentDiscount, presentSubscription } from './present.js';
 import { taxOn } from './pricing.js';
 import { pageOf, type SandboxStore, type StoredSubscription } from './state.js';
 
@@ -290,7 +290,7 @@ export function retrieveDiscount(
   store: SandboxStore,
   input: { discount_id?: string; discount_code?: string },
 ): Discount {
-  const discount = copy(liveDiscount(store, input));
+  const discount = presentDiscount(liveDiscount(store, input));
   // As the service reports it now: an `active` code past its `expiry_date` reads `expired`.
   if (
     discount.status === 'active' &&
@@ -307,7 +307,7 @@ export function deleteDiscount(store: SandboxStore, input: { discount_id: string
   const discount = liveDiscount(store, input);
   const deleted: Discount = { ...discount, status: 'deleted' };
   store.discounts.set(discount.id, deleted);
-  return copy(deleted);
+  return presentDiscount(deleted);
 }
 
 // ---------------------------------------------------------------------------------------------
