@@ -194,10 +194,12 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
     await choose(user, /^Team/, /add the prorated difference to your next bill/);
     expect(screen.getByText('Nothing charged now')).toBeVisible();
-    const detail = screen.getByText(/added to your next bill on/);
+    const detail = screen.getByText(/added to your next bill/);
     expect(detail).toHaveAttribute('data-state', 'charge');
-    const carried = /^(\$[\d,.]+) added/.exec(detail.textContent ?? '')?.[1];
-    expect(detail).toHaveTextContent('Then $75.00 every 3 months');
+    const carried = /^(\$[\d,.]+) is added/.exec(detail.textContent ?? '')?.[1];
+    expect(detail).toHaveTextContent(
+      /^\$[\d,.]+ is added to your next bill\. Then you pay \$75\.00 every 3 months\.$/,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
@@ -218,9 +220,12 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     const pro = adasPro();
     const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
     await choose(user, /^Starter/, /add the prorated difference/);
-    const detail = screen.getByText(/^after a credit of/);
+    const detail = screen.getByText(/credit of/);
     expect(detail).toHaveAttribute('data-state', 'credit');
     const credit = /credit of (\$[\d,.]+)/.exec(detail.textContent ?? '')?.[1];
+    expect(detail).toHaveTextContent(
+      `Your next bill includes a credit of ${credit} for the unused part of your current plan. Then you pay $9.00 per month.`,
+    );
     // Same period: the next bill stays on the current period's end.
     expect(screen.getByText(/^Next bill on/)).toHaveTextContent(
       `Next bill on ${medium('en-US', pro.current_period_end_date)}`,
@@ -234,13 +239,35 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     expect(credit).toBe(usd(-(pending[0]?.amount ?? Number.NaN)));
   });
 
+  test('a difference kept for a next bill whose date is unknown: a charge, not a negative credit', async () => {
+    const user = userEvent.setup();
+    const catalog = seededFixtures().products;
+    const team = catalog.find((p) => p.id === 'prod_team_quarterly');
+    if (!team) throw new Error('no seeded Team plan');
+    // A period this version does not know: the next bill's date cannot be worked out.
+    const weekly = {
+      ...team,
+      id: 'prod_team_weekly',
+      name: 'Weekly',
+      billing_period: 'every-week',
+    };
+    renderWithBilling(<UpgradePicker products={[...catalog, weekly]} />, { customer: 'cust_ada' });
+    await choose(user, /^Weekly/, /add the prorated difference/);
+    expect(screen.queryByText(/^Next bill on/)).toBe(null);
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(within(estimate).getByText(/\$75\.00 every-week/)).toHaveTextContent(
+      /^\$[\d,.]+ is added to your next bill\. Then you pay \$75\.00 every-week\.$/,
+    );
+    expect(estimate).not.toHaveTextContent('credit');
+  });
+
   test('proration-none: nothing now, nothing kept, the new price from the next bill', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
     const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
     await choose(user, /^Pro \(yearly\)/, /no charge for the rest/);
     expect(screen.getByText('Nothing charged now')).toBeVisible();
-    expect(screen.queryByText(/added to your next bill|after a credit/)).toBe(null);
+    expect(screen.queryByText(/added to your next bill|credit of/)).toBe(null);
     expect(screen.getByText(/^Next bill on/)).toHaveTextContent(/: \$290\.00$/);
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
@@ -478,10 +505,45 @@ describe('UpgradePicker: keyboard, locale, props', () => {
     await choose(user, /^Team/);
     const estimate = screen.getByRole('region', { name: 'Schätzung' });
     expect(within(estimate).getByText(/^\d+,\d\d \$ werden jetzt berechnet$/)).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: /mit der nächsten Rechnung/ }));
+    expect(within(estimate).getByText(/nächste Rechnung/)).toHaveTextContent(
+      /^\d+,\d\d \$ kommen auf Ihre nächste Rechnung\. Danach zahlen Sie 75,00 \$ alle 3 Monate\.$/,
+    );
+    await choose(user, /^Starter/);
+    expect(within(estimate).getByText(/Gutschrift/)).toHaveTextContent(
+      /^Ihre nächste Rechnung enthält eine Gutschrift von \d+,\d\d \$ für den ungenutzten Teil Ihres aktuellen Tarifs\. Danach zahlen Sie 9,00 \$ pro Monat\.$/,
+    );
     await user.click(screen.getByRole('button', { name: 'Wechsel prüfen' }));
     expect(screen.getByRole('heading', { name: 'Ihr Wechsel im Überblick' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Ihr Wechsel im Überblick' })).toHaveTextContent(
+      'Von Pro (29,00 $ pro Monat) zu Starter (9,00 $ pro Monat)',
+    );
     await user.click(screen.getByRole('button', { name: 'Wechsel bestätigen' }));
-    expect(await screen.findByText('Ihr Tarif ist jetzt Team.')).toBeVisible();
+    expect(await screen.findByText('Ihr Tarif ist jetzt Starter.')).toBeVisible();
+  });
+
+  test('the review line and the estimate note are whole messages a seller can reword', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<UpgradePicker />, {
+      customer: 'cust_ada',
+      provider: {
+        messages: {
+          'upgradePicker.reviewChange': '{to} ({toPrice}) instead of {from} ({fromPrice})',
+          'upgradePicker.sentences': '{first} · {second}',
+        },
+      },
+    });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    const review = screen.getByRole('region', { name: 'Review your change' });
+    expect(review).toHaveTextContent(
+      'Team ($75.00 every 3 months) instead of Pro ($29.00 per month)',
+    );
+    expect(
+      within(review).getByText(/^The new plan starts a new billing period today\. · /),
+    ).toHaveTextContent(
+      'The new plan starts a new billing period today. · An estimate: the final amount is calculated when you confirm. · Amounts include tax.',
+    );
   });
 
   test('value and behaviour controlled; only the behaviours offered, the default among them', async () => {

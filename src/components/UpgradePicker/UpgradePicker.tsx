@@ -530,8 +530,10 @@ export function UpgradePicker(props: UpgradePickerProps) {
           part('confirmChange', 'p', {
             key: 'change',
             children: t('upgradePicker.reviewChange', {
-              from: `${review.from.name} (${priceText(t, format, review.from, units)})`,
-              to: `${review.to.name} (${priceText(t, format, review.to, units)})`,
+              from: review.from.name,
+              fromPrice: priceText(t, format, review.from, units),
+              to: review.to.name,
+              toPrice: priceText(t, format, review.to, units),
             }),
           }),
           part('confirmBehavior', 'p', {
@@ -726,6 +728,9 @@ function renderEstimate(input: {
       : target.tax_mode === 'inclusive'
         ? t('upgradePicker.taxIncluded')
         : '';
+  // Sentences one after another, joined as the catalogue says.
+  const sentences = (...list: string[]) =>
+    list.filter(Boolean).reduce((first, second) => t('upgradePicker.sentences', { first, second }));
   return part('estimate', 'section', {
     key: 'estimate',
     'aria-labelledby': `${id}-estimate`,
@@ -754,25 +759,24 @@ function renderEstimate(input: {
         ? part('estimateDetail', 'p', {
             key: 'detail',
             'data-state': e.carried > 0 ? 'charge' : 'credit',
-            children: [
-              e.carried > 0 && date
-                ? t('upgradePicker.chargedAtRenewal', { amount: money(e.carried), date })
+            children: sentences(
+              e.carried > 0
+                ? t('upgradePicker.chargedAtRenewal', { amount: money(e.carried) })
                 : t('upgradePicker.nextBillCredit', { amount: money(-e.carried) }),
-              ' ',
               t('upgradePicker.newPrice', {
                 amount: money(e.regular),
                 period: periodText(t, target.billing_period),
               }),
-            ],
+            ),
           })
         : null,
       part('estimateNote', 'p', {
         key: 'note',
-        children: [
-          e.newPeriod ? `${t('upgradePicker.newPeriod')} ` : '',
+        children: sentences(
+          e.newPeriod ? t('upgradePicker.newPeriod') : '',
           t('upgradePicker.estimateNote'),
-          tax ? ` ${tax}` : '',
-        ],
+          tax,
+        ),
       }),
     ],
   });
