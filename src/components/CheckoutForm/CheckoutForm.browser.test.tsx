@@ -35,7 +35,7 @@ describe('CheckoutForm in Chromium', () => {
       await screen.findByText('Code READER3 applied: €3.00 off on the first payment');
       await userEvent.fill(screen.getByRole('textbox', { name: 'Discount code' }), 'NOPE');
       await userEvent.keyboard('{Enter}');
-      await screen.findByText('This code is unknown or has expired.');
+      await screen.findByText('This code is unknown or cannot be used.');
       await expectNoViolations('checkout-form');
 
       await userEvent.fill(screen.getByRole('textbox', { name: 'Discount code' }), '');

@@ -12,6 +12,7 @@ import {
 import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
 
@@ -111,6 +112,22 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(pro).toHaveTextContent('$29.00');
     expect(pro).toHaveTextContent('Billed monthly');
     expect(pro).toHaveTextContent('plus tax, calculated at payment');
+  });
+
+  test('each sentence is one catalogue message, so an override may reorder it', async () => {
+    renderWithBilling(<CheckoutForm productId={EBOOK} defaultDiscountCode="READER3" />, {
+      provider: {
+        messages: {
+          'checkoutForm.optional': 'Optional: {label}',
+          'discountField.applied': '{discount} ({code})',
+          'discountField.duration.once': 'Once, {off}',
+        },
+      },
+    });
+    expect(await screen.findByText('Once, €3.00 off (READER3)')).toBeVisible();
+    expect(
+      screen.getByRole('textbox', { name: 'Optional: Name for the dedication page' }),
+    ).toBeVisible();
   });
 
   test('the counter follows what is typed', async () => {
@@ -293,8 +310,8 @@ describe('CheckoutForm: discount codes', () => {
   });
 
   test.each([
-    ['SUMMER15', PRO, 'This code is unknown or has expired.'],
-    ['NOSUCHCODE', PRO, 'This code is unknown or has expired.'],
+    ['SUMMER15', PRO, 'This code has expired.'],
+    ['NOSUCHCODE', PRO, 'This code is unknown or cannot be used.'],
     ['LAUNCH20', TEAM, 'This code does not apply to this product.'],
     ['READER3', PRO, 'This code does not apply to this product.'],
   ])('%s on %s: "%s", and the form will not go on with it', async (code, product, reason) => {
@@ -315,6 +332,25 @@ describe('CheckoutForm: discount codes', () => {
 });
 
 describe('CheckoutForm: submitting', () => {
+  test('a code that expires before the buyer submits: the field says it has expired, input kept', async () => {
+    const user = userEvent.setup();
+    let clock = Date.parse(SANDBOX_EPOCH);
+    const harness = createBillingHarness({ now: () => clock });
+    renderWithBilling(<CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />, {
+      harness,
+    });
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    clock += 91 * 86_400_000; // LAUNCH20 runs out 90 days after the seed's day
+    await user.click(submitButton());
+    const code = screen.getByRole('textbox', { name: 'Discount code' });
+    await waitFor(() => expect(code).toHaveAccessibleDescription('This code has expired.'));
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('LAUNCH20');
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(harness.navigations).toHaveLength(0);
+  });
+
   test('storefront (default): the answers go in the metadata, merged with the metadata prop', async () => {
     const user = userEvent.setup();
     const onSuccess = vi.fn();
@@ -497,7 +533,7 @@ describe('CheckoutForm: submitting', () => {
     const code = screen.getByRole('textbox', { name: 'Discount code' });
     await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    expect(code).toHaveAccessibleDescription('This code is unknown or has expired.');
+    expect(code).toHaveAccessibleDescription('This code is unknown or cannot be used.');
     expect(await form('Team')).toHaveAttribute('data-state', 'failed');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 400 });

@@ -296,6 +296,7 @@ function CheckoutFormReady(props: ReadyProps) {
       if (issue.field === 'units' && allowUnits) {
         found[UNITS] ??= t('checkoutForm.unitsRange', { max: maxUnits });
       } else if (issue.field === 'discount_code') {
+        // Until the field's own check says why (expired, unknown…); or if it still says yes.
         found[DISCOUNT] ??= t('discountField.unknown');
         // The live check said yes earlier; ask again, so the field shows the code as it is now.
         void queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
@@ -397,7 +398,9 @@ function CheckoutFormReady(props: ReadyProps) {
     const counterId = `${inputId}-counter`;
     const error = errors[slot];
     const answer = answers[field.key];
-    const labelText = field.optional ? `${field.label} ${t('checkoutForm.optional')}` : field.label;
+    const labelText = field.optional
+      ? t('checkoutForm.optional', { label: field.label })
+      : field.label;
     const change = (next: string | boolean) => {
       setAnswers((current) => ({ ...current, [field.key]: next }));
       // Once marked, a field's error follows what the buyer types.
@@ -592,7 +595,7 @@ function CheckoutFormReady(props: ReadyProps) {
                   setError(DISCOUNT, null);
                 }}
                 onCheckChange={setDiscount}
-                error={errors[DISCOUNT] ?? null}
+                error={discount?.status === 'invalid' ? null : (errors[DISCOUNT] ?? null)}
                 inputRef={register(DISCOUNT) as Ref<HTMLInputElement>}
                 disabled={busy}
                 unstyled={props.unstyled}

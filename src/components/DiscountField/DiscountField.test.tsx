@@ -10,7 +10,9 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
-import { DiscountField } from './DiscountField.js';
+import { en, format, type Translate } from '../messages/index.js';
+import { createFormatters } from '../shared/format.js';
+import { DiscountField, describeDiscount } from './DiscountField.js';
 import { discountOff, discountReason } from './discount.js';
 
 const PRO = 'prod_pro_monthly';
@@ -89,21 +91,32 @@ describe('DiscountField', () => {
   });
 
   test.each([
-    ['SUMMER15', 'in status expired'],
-    ['PRESS50', 'used up'],
-    ['PARTNER25', 'a draft'],
-    ['NOSUCHCODE', 'unknown'],
-  ])('%s (%s) is refused as unknown or expired', async (code) => {
+    ['SUMMER15', 'in status expired', 'This code has expired.'],
+    ['BLACKFRIDAY', 'past its expiry date', 'This code has expired.'],
+    ['PRESS50', 'used up', 'This code is unknown or cannot be used.'],
+    ['PARTNER25', 'a draft', 'This code is unknown or cannot be used.'],
+    ['NOSUCHCODE', 'unknown', 'This code is unknown or cannot be used.'],
+  ])('%s (%s) is refused: "%s"', async (code, _why, reason) => {
     const onApply = vi.fn();
+    const onCheckChange = vi.fn();
     const { container } = renderWithBilling(
-      <DiscountField productId={PRO} defaultValue={code} onApply={onApply} />,
+      <DiscountField
+        productId={PRO}
+        defaultValue={code}
+        onApply={onApply}
+        onCheckChange={onCheckChange}
+      />,
     );
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('This code is unknown or has expired.'),
-    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(reason));
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(codeInput()).toHaveAccessibleDescription('This code is unknown or has expired.');
+    expect(codeInput()).toHaveAccessibleDescription(reason);
     expect(container.firstChild).toHaveAttribute('data-state', 'invalid');
+    expect(onCheckChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        status: 'invalid',
+        reason: reason.includes('expired') ? 'expired' : 'unknown',
+      }),
+    );
     expect(onApply).not.toHaveBeenCalled();
   });
 
@@ -231,6 +244,22 @@ describe('discount rules', () => {
     expect(discountOff(preview({ percentage: 12.5 }), 100)).toBe(13);
     expect(discountOff(preview({ type: 'fixed', amount: 500 }), 2900)).toBe(500);
     expect(discountOff(preview({ type: 'fixed', amount: 5000 }), 2900)).toBe(2900);
+  });
+
+  test('a fixed amount in the preview’s currency, else the product’s, else the discount’s name', () => {
+    const t: Translate = (key, values) => format(en[key], values, 'en-US');
+    const { money } = createFormatters('en-US');
+    const fixed = preview({
+      type: 'fixed',
+      amount: 300,
+      name: 'Reader discount',
+      duration: 'once',
+    });
+    expect(describeDiscount({ ...fixed, currency: 'EUR' }, t, money, 'USD')).toBe(
+      '€3.00 off on the first payment',
+    );
+    expect(describeDiscount(fixed, t, money, 'GBP')).toBe('£3.00 off on the first payment');
+    expect(describeDiscount(fixed, t, money)).toBe('Reader discount on the first payment');
   });
 
   test('reasons: another product, another currency', () => {

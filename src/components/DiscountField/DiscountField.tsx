@@ -94,31 +94,34 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
   else if (ref) (ref as { current: T | null }).current = node;
 }
 
-/** What the applied code takes off, in words: "20% off for 3 months". */
+/**
+ * What the applied code takes off, in words: "20% off for 3 months". A fixed amount is in the
+ * preview's currency, else in `currency`; with neither, the discount's name is said instead.
+ */
 export function describeDiscount(
   preview: DiscountPreview,
   t: Translate,
   money: Formatters['money'],
   currency?: string,
 ): string {
+  const inCurrency = preview.currency ?? currency;
   const off =
     preview.type === 'percentage'
       ? t('discountField.percentOff', { percent: preview.percentage ?? preview.amount ?? 0 })
-      : t('discountField.amountOff', {
-          amount: money(preview.amount ?? 0, preview.currency ?? currency ?? 'USD'),
-        });
-  const duration =
-    preview.duration === 'once'
-      ? t('discountField.duration.once')
-      : preview.duration === 'forever'
-        ? t('discountField.duration.forever')
-        : preview.duration === 'repeating' && preview.duration_in_months
-          ? t('discountField.duration.repeating', { months: preview.duration_in_months })
-          : '';
-  return duration ? `${off} ${duration}` : off;
+      : inCurrency
+        ? t('discountField.amountOff', { amount: money(preview.amount ?? 0, inCurrency) })
+        : preview.name;
+  return preview.duration === 'once'
+    ? t('discountField.duration.once', { off })
+    : preview.duration === 'forever'
+      ? t('discountField.duration.forever', { off })
+      : preview.duration === 'repeating' && preview.duration_in_months
+        ? t('discountField.duration.repeating', { off, months: preview.duration_in_months })
+        : off;
 }
 
 const reasonMessage = {
+  expired: 'discountField.expired',
   unknown: 'discountField.unknown',
   notForProduct: 'discountField.notForProduct',
 } as const;
@@ -183,7 +186,7 @@ export function DiscountField(props: DiscountFieldProps) {
   else if (query.isError) {
     if (query.error.kind === 'not_found') {
       status = 'invalid';
-      reason = 'unknown';
+      reason = query.error.fields?.some((f) => f.message === 'has expired') ? 'expired' : 'unknown';
     } else {
       status = 'failed';
       failure = query.error;
@@ -235,8 +238,8 @@ export function DiscountField(props: DiscountFieldProps) {
   let message = '';
   if (externalError) message = externalError;
   else if (status === 'applied' && preview) {
-    const what = describeDiscount(preview, t, money, product?.currency);
-    message = `${t('discountField.applied', { code: preview.code })}: ${what}`;
+    const discount = describeDiscount(preview, t, money, product?.currency);
+    message = t('discountField.applied', { code: preview.code, discount });
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed') message = t('discountField.failed');
   else if (status === 'checking' && code === checked) message = t('discountField.checking');

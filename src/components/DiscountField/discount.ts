@@ -4,13 +4,13 @@
 import type { DiscountPreview } from '../../contract/proxy.js';
 
 /**
- * Why a checked code cannot be used: `unknown` (the proxy answered 404, as it does for a code
- * that does not exist, is not active (expired, scheduled, a draft) or is used up, without
- * saying which), `notForProduct` (it applies to other products, or is a fixed amount in
- * another currency). Expiry is the service's call, on its own clock: the browser's clock is
- * not compared with `expiry_date`.
+ * Why a checked code cannot be used: `expired` (the proxy's 404 says the code `has expired`),
+ * `unknown` (any other 404: a code that does not exist, is scheduled, a draft or used up; the
+ * proxy does not say which), `notForProduct` (it applies to other products, or is a fixed
+ * amount in another currency). Expiry is the service's call, on its own clock: the browser's
+ * clock is not compared with `expiry_date`.
  */
-export type DiscountReason = 'unknown' | 'notForProduct';
+export type DiscountReason = 'expired' | 'unknown' | 'notForProduct';
 
 /** The product facts a code is checked against (`currency` empty when not known yet). */
 export type DiscountTarget = { id: string; currency: string };
