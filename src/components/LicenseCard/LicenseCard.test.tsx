@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
@@ -267,6 +267,34 @@ describe('LicenseCard: the key', () => {
     expect(within(card()).queryByText(license.key)).toBeNull();
   });
 
+  test('the live regions say what the check found and that the key was copied, never the key', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const harness = createBillingHarness();
+      const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+      renderWithBilling(
+        <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+        { harness },
+      );
+      const live = () => screen.getAllByRole('status').map((region) => region.textContent);
+      await waitFor(() => expect(live()).toContain('License checked: Active'));
+
+      await user.click(screen.getByRole('button', { name: 'Show key' }));
+      expect(within(card()).getByText(license.key)).toBeVisible();
+      expect(live().join(' ')).not.toContain(license.key);
+
+      await user.click(screen.getByRole('button', { name: 'Copy key' }));
+      await waitFor(() => expect(live()).toContain('Copied'));
+      // Said once, then gone: the next copy is said again.
+      act(() => vi.advanceTimersByTime(3000));
+      expect(live()).not.toContain('Copied');
+      expect(within(card()).queryByText('Copied')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('no copy button without a clipboard', async () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
@@ -364,6 +392,8 @@ describe('LicenseCard: inputs, states and failures', () => {
     expect(alert).toHaveTextContent('The license could not be checked.');
     expect(card()).toHaveAttribute('data-state', 'error');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // The alert and its button go while the check runs again: the focus stays in the card.
+    expect(screen.getByRole('heading', { name: 'License' })).toHaveFocus();
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(

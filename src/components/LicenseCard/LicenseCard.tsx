@@ -19,15 +19,16 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  * The root is an `article` (not a landmark: a page may hold several cards) named by its
  * `title`; its `data-state` is a `LicenseCardState`.
  *
- * - `title` (`h2`)
+ * - `title` (`h2`; takes the focus when `retryAction` is pressed, as the alert goes)
  * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
  *   `instanceInput`, `instanceError`, `submitButton` (`data-state` `idle | validating`)
- * - `result` (a polite live region holding the answer), `details` (`dl`), and in it one `div`
- *   each: `status` (with `statusBadge`; `data-state`: the license's status as sent), `key`
- *   (with `keyValue`, `data-state` `masked | revealed`; `revealAction`; `copyAction` when the
- *   browser offers a clipboard, `data-state` `idle | copied | failed`; `copyStatus`),
- *   `activations` (with `meter`, `role="meter"`, only when there is a limit, and its
- *   `meterBar`), `expiry` (`data-state` `never | expires | expired`), `instance`
+ * - `result`: a polite live region (`p`) that says what the check found in a few words (never
+ *   the key), then `details` (`dl`), and in it one `div` each: `status` (with `statusBadge`;
+ *   `data-state`: the license's status as sent), `key` (with `keyValue`, `data-state`
+ *   `masked | revealed`; `revealAction`; `copyAction` when the browser offers a clipboard,
+ *   `data-state` `idle | copied | failed`; `copyStatus`, a polite live region: "Copied" goes
+ *   after a few seconds), `activations` (with `meter`, `role="meter"`, only when there is a limit, and
+ *   its `meterBar`), `expiry` (`data-state` `never | expires | expired`), `instance`
  *   (`data-state`: the instance's status)
  * - `error` (`role="alert"`; `data-state` `notFound | failed`), `retryAction` (for `failed`)
  */
@@ -208,6 +209,7 @@ export function LicenseCard(props: LicenseCardProps) {
   });
   const keyRef = useRef<HTMLElement | null>(null);
   const instanceRef = useRef<HTMLElement | null>(null);
+  const titleRef = useRef<HTMLElement | null>(null);
 
   const validation = useLicense({
     onSuccess: (license, input) =>
@@ -347,6 +349,8 @@ export function LicenseCard(props: LicenseCardProps) {
                   key: 'retry',
                   type: 'button',
                   onClick: () => {
+                    // This button goes with the alert: keep the focus in the card.
+                    titleRef.current?.focus();
                     if (validation.variables) check(validation.variables);
                   },
                   children: t('common.retry'),
@@ -361,17 +365,31 @@ export function LicenseCard(props: LicenseCardProps) {
     'aria-busy': state === 'validating' ? true : undefined,
     'data-state': state,
     children: [
-      part('title', 'h2', { key: 'title', id: ids.title, children: t('licenseCard.label') }),
+      part('title', 'h2', {
+        key: 'title',
+        id: ids.title,
+        ref: titleRef,
+        tabIndex: -1,
+        children: t('licenseCard.label'),
+      }),
       form,
       part('result', 'div', {
         key: 'result',
-        role: 'status',
         'data-state': state,
-        children: validation.isPending ? (
-          <p>{t('licenseCard.validating')}</p>
-        ) : license ? (
-          <Details license={license} part={part} t={t} fmt={fmt} />
-        ) : null,
+        children: [
+          // The live region says what the check found in words; the details (and the key
+          // revealed in them) are not read out on every change.
+          <p key="status" role="status" style={license ? visuallyHidden : undefined}>
+            {validation.isPending
+              ? t('licenseCard.validating')
+              : license
+                ? t('licenseCard.checked', {
+                    status: wordFor(t, 'licenseCard.status', license.status),
+                  })
+                : null}
+          </p>,
+          license ? <Details key="details" license={license} part={part} t={t} fmt={fmt} /> : null,
+        ],
       }),
       errorPart,
     ],
@@ -498,7 +516,15 @@ function KeyValue(props: {
     );
   }, []);
 
+  // "Copied" is said once and goes (a failure stays until the next try); each copy says it.
+  useEffect(() => {
+    if (copy !== 'copied') return;
+    const timer = setTimeout(() => setCopy('idle'), 3000);
+    return () => clearTimeout(timer);
+  }, [copy]);
+
   const copyKey = async () => {
+    setCopy('idle');
     try {
       await navigator.clipboard.writeText(licenseKey);
       setCopy('copied');
@@ -540,8 +566,8 @@ function KeyValue(props: {
       : null,
     canCopy
       ? part('copyStatus', 'span', {
-          // Inside the result's live region, which announces it.
           key: 'copyStatus',
+          role: 'status',
           'data-state': copy,
           children:
             copy === 'copied'

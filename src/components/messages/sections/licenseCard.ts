@@ -37,6 +37,7 @@ const en = {
   'licenseCard.instanceStatus.deactivated': 'deactivated',
   'licenseCard.keyHidden': 'hidden, ends in {last}',
   'licenseCard.copyFailed': 'The key could not be copied.',
+  'licenseCard.checked': 'License checked: {status}',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -74,6 +75,7 @@ const de: Record<keyof typeof en, string> = {
   'licenseCard.instanceStatus.deactivated': 'deaktiviert',
   'licenseCard.keyHidden': 'verborgen, endet auf {last}',
   'licenseCard.copyFailed': 'Der Schlüssel konnte nicht kopiert werden.',
+  'licenseCard.checked': 'Lizenz geprüft: {status}',
 };
 
 /** The strings of LicenseCard. */
