@@ -12,6 +12,7 @@ import {
 import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
+import { useProducts } from '../../react/queries.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
@@ -154,6 +155,35 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(region).toHaveAttribute('data-state', 'error');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await form('Team')).toBeVisible();
+  });
+
+  test('a failed background refetch of the catalog keeps the form and what was typed', async () => {
+    const user = userEvent.setup();
+    // Reads the same query, to see when its failure has reached the components.
+    function CatalogProbe() {
+      return <output>{useProducts().isError ? 'catalog refetch failed' : ''}</output>;
+    }
+    const { harness, queryClient } = renderWithBilling(
+      <>
+        <CheckoutForm productId={TEAM} allowUnits />
+        <CatalogProbe />
+      </>,
+    );
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, 'Acme');
+    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(units);
+    await user.type(units, '3');
+
+    harness.failNext({ route: 'products', with: 503 });
+    await queryClient.refetchQueries({ queryKey: billingKeys.products() });
+    expect(await screen.findByText('catalog refetch failed')).toBeInTheDocument();
+    expect(harness.count('products')).toBe(2);
+    expect(company).toBeInTheDocument();
+    expect(company).toHaveValue('Acme');
+    expect(units).toHaveValue(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('a product outside the catalog is said to be unavailable', async () => {

@@ -165,7 +165,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
       }),
     });
   }
-  if (products.isError) {
+  // A failed background refetch keeps its data: the form (and what the buyer typed) stays.
+  if (products.isError && !products.data) {
     return part('root', 'section', {
       'aria-label': t('checkoutForm.label'),
       'data-state': 'error',
