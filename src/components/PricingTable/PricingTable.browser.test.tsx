@@ -43,7 +43,7 @@ describe('PricingTable in Chromium', () => {
       await userEvent.click(within(starter).getByRole('button'));
       await within(starter).findByRole('alert');
       // The card flipped to current while the change ran; focus stayed on its button.
-      expect(within(starter).getByRole('button', { name: 'Downgrade' })).toHaveFocus();
+      expect(within(starter).getByRole('button', { name: 'Downgrade Starter' })).toHaveFocus();
       await expectNoViolations('pricing-table');
 
       // A plan change under way, then done.

@@ -121,7 +121,9 @@ describe('PricingTable: what the buyer sees', () => {
     await user.keyboard('{ArrowRight}');
     expect(cardNames()).toEqual(['The Billing Handbook', 'Lifetime license']);
     expect(within(card('Lifetime license')).getByText('one-time payment')).toBeVisible();
-    expect(within(card('Lifetime license')).getByRole('button', { name: 'Buy now' })).toBeEnabled();
+    expect(
+      within(card('Lifetime license')).getByRole('button', { name: 'Buy now Lifetime license' }),
+    ).toBeEnabled();
   });
 
   test('the recommended plan carries a badge', async () => {
@@ -149,7 +151,7 @@ describe('PricingTable: what the buyer sees', () => {
     renderWithBilling(<PricingTable products={monthly} />, { harness });
     const legacy = await findCard('Legacy');
     expect(legacy).toHaveAttribute('data-state', 'unavailable');
-    expect(within(legacy).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+    expect(within(legacy).getByRole('button', { name: 'Unavailable Legacy' })).toBeDisabled();
     expect(screen.queryByRole('group', { name: 'Billing period' })).toBeNull();
     expect(harness.count('products')).toBe(0);
   });
@@ -163,7 +165,7 @@ describe('PricingTable: what the buyer sees', () => {
     expect(within(pro).getByText('zzgl. MwSt.')).toBeVisible();
     expect(within(card('Pro (EUR)')).getByText('27,00 €')).toBeVisible();
     expect(within(card('Pro (EUR)')).getByText('inkl. MwSt.')).toBeVisible();
-    expect(within(pro).getByRole('button', { name: 'Abonnieren' })).toBeEnabled();
+    expect(within(pro).getByRole('button', { name: 'Abonnieren Pro' })).toBeEnabled();
 
     const group = screen.getByRole('group', { name: 'Abrechnungszeitraum' });
     await user.click(within(group).getByRole('radio', { name: /Jährlich/ }));
@@ -181,8 +183,18 @@ describe('PricingTable: plan states', () => {
     await findCard('Pro');
     for (const name of ['Starter', 'Pro', 'Pro (EUR)']) {
       expect(card(name)).toHaveAttribute('data-state', 'available');
-      expect(within(card(name)).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+      expect(within(card(name)).getByRole('button', { name: `Subscribe ${name}` })).toBeEnabled();
     }
+  });
+
+  test('each card’s button names its plan', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    await findCard('Pro');
+    expect(screen.getByRole('button', { name: 'Current plan Pro' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Downgrade Starter' })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'Daily' }));
+    expect(screen.getByRole('button', { name: 'Upgrade Day pass' })).toBeEnabled();
   });
 
   test('a signed-out visitor sees the table as a new customer', async () => {
@@ -196,12 +208,16 @@ describe('PricingTable: plan states', () => {
     renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
     const pro = await findCard('Pro');
     expect(pro).toHaveAttribute('data-state', 'current');
-    expect(within(pro).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    expect(within(pro).getByRole('button', { name: 'Current plan Pro' })).toBeDisabled();
     expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
-    expect(within(card('Starter')).getByRole('button', { name: 'Downgrade' })).toBeEnabled();
+    expect(
+      within(card('Starter')).getByRole('button', { name: 'Downgrade Starter' }),
+    ).toBeEnabled();
     // Another currency cannot be switched to.
     expect(card('Pro (EUR)')).toHaveAttribute('data-state', 'unavailable');
-    expect(within(card('Pro (EUR)')).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+    expect(
+      within(card('Pro (EUR)')).getByRole('button', { name: 'Unavailable Pro (EUR)' }),
+    ).toBeDisabled();
 
     // Plans of other periods compare by their price per month: $290 a year is about $24 a
     // month, $140 every 6 months about $23, $1.99 a day about $60.
@@ -238,22 +254,21 @@ describe('PricingTable: calls to action', () => {
     );
     const pro = await findCard('Pro');
     const release = harness.hold('createCheckout');
-    await user.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await user.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     // Pending on this card only; the others wait for it.
-    const pending = within(pro).getByRole('button', { name: 'Preparing your checkout…' });
+    const pending = within(pro).getByRole('button', { name: 'Preparing your checkout… Pro' });
     expect(pending).toHaveAttribute('data-state', 'pending');
-    expect(within(card('Starter')).getByRole('button', { name: 'Subscribe' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-    await user.click(within(card('Starter')).getByRole('button', { name: 'Subscribe' }));
+    expect(
+      within(card('Starter')).getByRole('button', { name: 'Subscribe Starter' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(card('Starter')).getByRole('button', { name: 'Subscribe Starter' }));
     release();
 
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Taking you to the payment page…'),
     );
     expect(
-      within(pro).getByRole('button', { name: 'Taking you to the payment page…' }),
+      within(pro).getByRole('button', { name: 'Taking you to the payment page… Pro' }),
     ).toHaveAttribute('data-state', 'redirecting');
     const { checkouts } = harness.sandbox.inspect();
     expect(checkouts).toHaveLength(1);
@@ -278,7 +293,7 @@ describe('PricingTable: calls to action', () => {
     });
     const pro = await findCard('Pro');
     harness.failNext({ route: 'createCheckout', with: 503 });
-    await user.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await user.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     expect(await within(pro).findByRole('alert')).toHaveTextContent(
       'The checkout could not be started. Please try again.',
     );
@@ -287,7 +302,7 @@ describe('PricingTable: calls to action', () => {
       expect.objectContaining({ action: 'checkout' }),
     );
     expect(harness.sandbox.inspect().checkouts).toHaveLength(0);
-    const again = within(pro).getByRole('button', { name: 'Subscribe' });
+    const again = within(pro).getByRole('button', { name: 'Subscribe Pro' });
     expect(again).toHaveFocus();
     expect(again).not.toHaveAttribute('aria-disabled');
 
@@ -306,7 +321,7 @@ describe('PricingTable: calls to action', () => {
     await user.click(screen.getByRole('radio', { name: 'Daily' }));
     const day = card('Day pass');
     expect(day).toHaveAttribute('data-state', 'upgrade');
-    await user.click(within(day).getByRole('button', { name: 'Upgrade' }));
+    await user.click(within(day).getByRole('button', { name: 'Upgrade Day pass' }));
 
     const notice = await screen.findByText('Your plan is now Day pass.');
     expect(notice).toHaveAttribute('role', 'status');
@@ -326,7 +341,7 @@ describe('PricingTable: calls to action', () => {
     const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
     const starter = await findCard('Starter');
     harness.failNext({ route: 'upgradeSubscription', with: 500 });
-    await user.click(within(starter).getByRole('button', { name: 'Downgrade' }));
+    await user.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
     expect(await within(starter).findByRole('alert')).toHaveTextContent(
       'Your plan could not be changed. Please try again.',
     );
@@ -342,7 +357,7 @@ describe('PricingTable: calls to action', () => {
       customer: 'cust_ada',
     });
     await findCard('Pro');
-    await user.click(within(card('Starter')).getByRole('button', { name: 'Downgrade' }));
+    await user.click(within(card('Starter')).getByRole('button', { name: 'Downgrade Starter' }));
     expect(onUpgrade).toHaveBeenCalledTimes(1);
     const [product, subscription] = onUpgrade.mock.calls[0] ?? [];
     expect(product).toMatchObject({ id: 'prod_starter_monthly' });
@@ -362,7 +377,7 @@ describe('PricingTable: onCheckout', () => {
       customer: NEW_BUYER,
     });
     await findCard('Pro');
-    await user.click(within(card('Pro')).getByRole('button', { name: 'Subscribe' }));
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Subscribe Pro' }));
     expect(onCheckout).toHaveBeenCalledTimes(1);
     expect(onCheckout.mock.calls[0]?.[0]).toMatchObject({ id: 'prod_pro_monthly' });
     expect(harness.count('createCheckout')).toBe(0);

@@ -35,7 +35,7 @@ export type { PlanState } from './plans.js';
  *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (holds
  *   `amount` and `period`: "$29.00" "per month"), `tax` ("plus tax" / "Tax included"; `data-state`
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
- *   (`li`), `button` (the call to action; `data-state`: `CardActionState`), `cardError`
+ *   (`li`), `button` (the call to action, named with its plan; `data-state`: `CardActionState`), `cardError`
  * - `notice` (a polite live region: redirecting, plan changed)
  * - `loading` (`role="status"` while the root is `aria-busy`), `skeleton` (a placeholder card,
  *   three of them), `alert` (loading failed; `data-state` `error`), `retryAction`, `empty`
@@ -564,7 +564,9 @@ function renderCard(input: CardInput): ReactNode {
         key: 'button',
         type: 'button',
         'data-state': action,
-        'aria-describedby': titleId,
+        // Named with its plan ("Subscribe Pro"): every card has a button of the same words.
+        id: `${titleId}-button`,
+        'aria-labelledby': `${titleId}-button ${titleId}`,
         // While its own action runs the card may flip (an optimistic plan change): the button
         // stays focusable then, so that focus is not lost, and only says it is busy.
         disabled: !actionable && !inFlight,
