@@ -35,7 +35,8 @@ export type { PlanState } from './plans.js';
  *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (holds
  *   `amount` and `period`: "$29.00" "per month"), `tax` ("plus tax" / "Tax included"; `data-state`
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
- *   (`li`), `button` (the call to action, named with its plan; `data-state`: `CardActionState`), `cardError`
+ *   (`li`), `button` (the call to action, named with its plan; `data-state`:
+ *   `CardActionState`), `cardError`
  * - `notice` (a polite live region: redirecting, plan changed)
  * - `loading` (`role="status"` while the root is `aria-busy`), `skeleton` (a placeholder card,
  *   three of them), `alert` (loading failed; `data-state` `error`), `retryAction`, `empty`
