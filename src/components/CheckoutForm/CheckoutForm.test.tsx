@@ -131,6 +131,26 @@ describe('CheckoutForm: what the buyer sees', () => {
     ).toBeVisible();
   });
 
+  test('a tax mode that is missing or not known: nothing is said about tax', async () => {
+    const harness = createBillingHarness();
+    harness.sandbox.customize(({ products }) => {
+      for (const product of products) {
+        if (product.id === PRO) product.tax_mode = '';
+        if (product.id === EBOOK) product.tax_mode = 'reverse_charge';
+      }
+    });
+    const { container } = renderWithBilling(
+      <>
+        <CheckoutForm productId={PRO} />
+        <CheckoutForm productId={EBOOK} />
+      </>,
+      { harness },
+    );
+    expect(await form('Pro')).toHaveTextContent('Billed monthly');
+    expect(container).not.toHaveTextContent(/tax/i);
+    expect(container.querySelector('[data-slot="checkout-form-tax"]')).toBeNull();
+  });
+
   test('the counter follows what is typed', async () => {
     const user = userEvent.setup();
     renderWithBilling(<CheckoutForm productId={EBOOK} />);

@@ -43,7 +43,8 @@ import {
 /**
  * The parts of `CheckoutForm`.
  * - States: `skeleton` (loading), `loadError` with `retryAction`, `empty` (no such product).
- * - The form: `form`; the summary: `summary`, `name`, `description`, `price`, `period`, `tax`.
+ * - The form: `form`; the summary: `summary`, `name`, `description`, `price`, `period`, `tax`
+ *   (only for a known tax mode).
  * - Units: `unitsField`, `unitsLabel`, `unitsInput`, `unitsError`.
  * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`).
  * - Custom fields: `field` (one per field), `fieldLabel`, `fieldInput`, `fieldCounter`,
@@ -386,8 +387,13 @@ function CheckoutFormReady(props: ReadyProps) {
   const off = applied && discount.preview ? discountOff(discount.preview, subtotal) : 0;
   const money = (cents: number) => formatMoney(cents, product.currency);
   const period = product.billing_type === 'onetime' ? 'once' : product.billing_period;
+  // A mode that is missing or not known yet says nothing, rather than a guess.
   const taxText =
-    product.tax_mode === 'inclusive' ? t('checkoutForm.taxIncluded') : t('checkoutForm.plusTax');
+    product.tax_mode === 'inclusive'
+      ? t('checkoutForm.taxIncluded')
+      : product.tax_mode === 'exclusive'
+        ? t('checkoutForm.plusTax')
+        : null;
 
   const describedBy = (...ids: Array<string | false | undefined>) =>
     ids.filter(Boolean).join(' ') || undefined;
@@ -539,7 +545,7 @@ function CheckoutFormReady(props: ReadyProps) {
                   'data-state': period,
                   children: t(periodKeys[period] ?? 'checkoutForm.period.unknown'),
                 })}
-                {part('tax', 'p', { 'data-state': product.tax_mode, children: taxText })}
+                {taxText && part('tax', 'p', { 'data-state': product.tax_mode, children: taxText })}
               </>
             ),
           })}
