@@ -157,6 +157,18 @@ describe('resources', () => {
     expect(fieldIssues(list.error!).map((i) => i.field)).toEqual(['items.1.created_at']);
   });
 
+  test('metadata takes any JSON value, nested ones too', () => {
+    const metadata = {
+      plan: 'pro',
+      seats: 3,
+      trial: false,
+      note: null,
+      tags: ['a'],
+      crm: { id: 7 },
+    };
+    expect(customerSchema.parse({ ...customer, metadata }).metadata).toEqual(metadata);
+  });
+
   test('nullable fields take null exactly where the document allows it', () => {
     expect(
       customerSchema.parse({ ...customer, name: null, metadata: null, country: null }).name,

@@ -96,11 +96,21 @@ export const modeSchema = openEnum(modes);
 export type Mode = Infer<typeof modeSchema>;
 export type UpdateBehavior = (typeof updateBehaviors)[number];
 
-/** Free key-value pairs; the service shows string and number values. */
-export const metadataSchema = z.record(
-  z.string(),
-  z.union([z.string(), z.number(), z.boolean(), z.null()]),
-);
+/** A JSON value. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/**
+ * Free key-value pairs. The service shows string and number values, but its OpenAPI document
+ * allows any JSON value (`additionalProperties: true`), so any is read and sent: a nested
+ * object in a customer's metadata must not make their subscriptions unreadable.
+ */
+export const metadataSchema = z.record(z.string(), z.custom<JsonValue>());
 export type Metadata = Infer<typeof metadataSchema>;
 
 /** The fields every resource of the service carries. */

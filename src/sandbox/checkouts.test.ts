@@ -41,7 +41,7 @@ describe('create', () => {
       request_id: 'order-7781',
       units: 3,
       custom_price: 2500,
-      metadata: { userId: 'user_123', visitCount: 42 },
+      metadata: { userId: 'user_123', visitCount: 42, cart: { items: ['a', 'b'] } },
       success_url: 'https://shop.example/thanks',
     });
     expect(checkout).toMatchObject({
@@ -52,7 +52,8 @@ describe('create', () => {
       request_id: 'order-7781',
       units: 3,
       custom_price: 2500,
-      metadata: { userId: 'user_123', visitCount: 42 },
+      // Any JSON value, as the OpenAPI document allows, nested ones too.
+      metadata: { userId: 'user_123', visitCount: 42, cart: { items: ['a', 'b'] } },
       success_url: 'https://shop.example/thanks',
       checkout_url: `${sandbox.baseUrl}/checkout/${checkout.id}`,
     });
