@@ -345,6 +345,35 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(idOf(successes[0]?.subscription.product ?? '')).toBe('prod_team_quarterly');
   });
 
+  test('after a change, Change plan chooses again, from the new plan', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Team.');
+
+    await user.click(screen.getByRole('button', { name: 'Change plan' }));
+    expect(picker()).toHaveAttribute('data-state', 'choosing');
+    expect(screen.getByRole('heading', { name: 'Current plan' })).toHaveFocus();
+    expect(
+      within(screen.getByRole('region', { name: 'Current plan' })).getByText('Team'),
+    ).toBeVisible();
+    expect(screen.getByRole('radio', { name: /^Team.*Current plan$/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
+
+    await choose(user, /^Pro\$29/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    expect(screen.getByRole('region', { name: 'Review your change' })).toHaveTextContent(
+      'From Team ($75.00 every 3 months) to Pro ($29.00 per month)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Pro.');
+    expect(harness.count('upgradeSubscription')).toBe(2);
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
+  });
+
   test('failure: the message, the choice kept, the plan rolled back, and a retry that works', async () => {
     const user = userEvent.setup();
     const pro = adasPro();

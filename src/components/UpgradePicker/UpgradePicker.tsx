@@ -58,7 +58,7 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `confirmBehavior`, `error` (the change failed; `role="alert"`), `backAction`,
  *   `submitButton` (`data-state` `idle | submitting | failed`)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
- *   succeeded`)
+ *   succeeded`), `againAction` (after the change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root), `alert` (loading failed), `retryAction`,
  *   `empty` (no subscription)
  */
@@ -97,6 +97,7 @@ export type UpgradePickerPart =
   | 'backAction'
   | 'submitButton'
   | 'notice'
+  | 'againAction'
   | 'skeleton'
   | 'alert'
   | 'retryAction'
@@ -199,7 +200,7 @@ type Review = {
   estimate: ChangeEstimate | null;
 };
 
-type FocusTarget = 'confirm' | 'next' | 'notice' | null;
+type FocusTarget = 'current' | 'confirm' | 'next' | 'notice' | null;
 
 /** Money and dates only: the credit-amount formatter stays out of the bundle. */
 type Format = Pick<Formatters, 'money' | 'date'>;
@@ -294,6 +295,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const [review, setReview] = useState<Review | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
   const refs = {
+    current: useRef<HTMLElement | null>(null),
     confirm: useRef<HTMLElement | null>(null),
     next: useRef<HTMLElement | null>(null),
     notice: useRef<HTMLElement | null>(null),
@@ -435,6 +437,13 @@ export function UpgradePicker(props: UpgradePickerProps) {
     setStep('choosing');
     setFocus('next');
   };
+  const again = () => {
+    upgrade.reset();
+    setReview(null);
+    setChosen(null);
+    setStep('choosing');
+    setFocus('current');
+  };
   const submit = () => {
     if (!review || upgrade.isPending) return;
     upgrade.mutate({
@@ -456,6 +465,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
       part('currentTitle', 'h3', {
         key: 'title',
         id: `${id}-current`,
+        tabIndex: -1,
+        ref: refs.current,
         children: t('upgradePicker.currentPlan'),
       }),
       part('currentName', 'p', {
@@ -501,7 +512,18 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const estimateBlock = (e: ChangeEstimate | null, to: Product | undefined) =>
     e && to ? renderEstimate({ part, t, format, estimate: e, target: to, id }) : null;
 
-  if (state === 'succeeded') return root(state, [current, notice]);
+  if (state === 'succeeded') {
+    return root(state, [
+      current,
+      notice,
+      part('againAction', 'button', {
+        key: 'again',
+        type: 'button',
+        onClick: again,
+        children: t('upgradePicker.label'),
+      }),
+    ]);
+  }
 
   if (review && state !== 'choosing' && state !== 'disabled') {
     const submitting = state === 'submitting';
