@@ -43,7 +43,8 @@ describeConformance(
         productId={EBOOK}
         allowUnits
         defaultAnswers={{ dedication: 'x' }}
-        defaultUnits={0}
+        defaultUnits={2}
+        defaultDiscountCode="READER3"
       />
     </BillingHarnessProvider>
   ),
@@ -67,6 +68,8 @@ describeConformance(
       'checkbox',
       'checkboxLabel',
       'totals',
+      'subtotal',
+      'discountAmount',
       'total',
       'status',
       'submitButton',

@@ -49,8 +49,9 @@ import {
  * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`).
  * - Custom fields: `field` (one per field), `fieldLabel`, `fieldInput`, `fieldCounter`,
  *   `fieldError`, `checkbox`, `checkboxLabel`; `fieldsNote` when the checkout page asks them.
- * - `totals` with its `total` row; `alert` (a failure not tied to a field), `status` (live
- *   progress), `submitButton`.
+ * - `totals` with its rows: `subtotal` (when units or a discount change it), `discountAmount`
+ *   (what an applied code takes off) and `total`; `alert` (a failure not tied to a field),
+ *   `status` (live progress), `submitButton`.
  */
 export type CheckoutFormPart =
   | 'skeleton'
@@ -78,6 +79,8 @@ export type CheckoutFormPart =
   | 'checkboxLabel'
   | 'fieldsNote'
   | 'totals'
+  | 'subtotal'
+  | 'discountAmount'
   | 'total'
   | 'alert'
   | 'status'
@@ -618,18 +621,26 @@ function CheckoutFormReady(props: ReadyProps) {
             'data-state': off > 0 ? 'discounted' : 'full',
             children: (
               <>
-                {validUnits > 1 || off > 0 ? (
-                  <div data-row="subtotal">
-                    <dt>{t('checkoutForm.subtotal')}</dt>
-                    <dd>{money(subtotal)}</dd>
-                  </div>
-                ) : null}
-                {off > 0 ? (
-                  <div data-row="discount">
-                    <dt>{t('checkoutForm.discount')}</dt>
-                    <dd>{money(-off)}</dd>
-                  </div>
-                ) : null}
+                {validUnits > 1 || off > 0
+                  ? part('subtotal', 'div', {
+                      children: (
+                        <>
+                          <dt>{t('checkoutForm.subtotal')}</dt>
+                          <dd>{money(subtotal)}</dd>
+                        </>
+                      ),
+                    })
+                  : null}
+                {off > 0
+                  ? part('discountAmount', 'div', {
+                      children: (
+                        <>
+                          <dt>{t('checkoutForm.discount')}</dt>
+                          <dd>{money(-off)}</dd>
+                        </>
+                      ),
+                    })
+                  : null}
                 {part('total', 'div', {
                   'data-state': off > 0 ? 'discounted' : 'full',
                   children: (
