@@ -63,6 +63,7 @@ describeConformance(
       'discount',
       'field',
       'fieldLabel',
+      'fieldDescription',
       'fieldInput',
       'fieldCounter',
       'checkbox',
@@ -162,7 +163,7 @@ describe('CheckoutForm: what the buyer sees', () => {
     });
     await user.type(dedication, 'Ada');
     expect(screen.getByText('3/60 characters')).toBeVisible();
-    expect(dedication).toHaveAccessibleDescription('3/60 characters');
+    expect(dedication).toHaveAccessibleDescription('At least 2 characters 3/60 characters');
   });
 
   test('loading shows a busy skeleton; a failed load offers a retry', async () => {
@@ -252,8 +253,19 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     const company = screen.getByRole('textbox', { name: 'Company name' });
     expect(company).toHaveFocus();
     expect(company).toHaveAttribute('aria-invalid', 'true');
-    expect(company).toHaveAccessibleDescription('This field is required. 0/200 characters');
+    expect(company).toHaveAccessibleDescription(
+      'This field is required. At least 2 characters 0/200 characters',
+    );
     expect(harness.count('createCheckout')).toBe(0);
+  });
+
+  test('a least length is said before it is broken, and linked to the input', async () => {
+    renderWithBilling(<CheckoutForm productId={TEAM} />);
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    expect(screen.getByText('At least 2 characters')).toBeVisible();
+    expect(company).toHaveAccessibleDescription('At least 2 characters 0/200 characters');
+    expect(company).not.toHaveAttribute('aria-invalid');
   });
 
   test('too short, then fixed: the error follows the typing', async () => {
@@ -664,7 +676,7 @@ describe('CheckoutForm in German', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Rabattcode' }));
     await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAccessibleDescription(
-      'Dieses Feld ist erforderlich. 0/200 Zeichen',
+      'Dieses Feld ist erforderlich. Mindestens 2 Zeichen 0/200 Zeichen',
     );
   });
 

@@ -47,8 +47,9 @@ import {
  *   (only for a known tax mode).
  * - Units: `unitsField`, `unitsLabel`, `unitsInput`, `unitsError`.
  * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`).
- * - Custom fields: `field` (one per field), `fieldLabel`, `fieldInput`, `fieldCounter`,
- *   `fieldError`, `checkbox`, `checkboxLabel`; `fieldsNote` when the checkout page asks them.
+ * - Custom fields: `field` (one per field), `fieldLabel`, `fieldDescription` (a text field's
+ *   least length), `fieldInput`, `fieldCounter`, `fieldError`, `checkbox`, `checkboxLabel`;
+ *   `fieldsNote` when the checkout page asks them.
  * - `totals` with its rows: `subtotal` (when units or a discount change it), `discountAmount`
  *   (what an applied code takes off) and `total`; `alert` (a failure not tied to a field),
  *   `status` (live progress), `submitButton`.
@@ -72,6 +73,7 @@ export type CheckoutFormPart =
   | 'discount'
   | 'field'
   | 'fieldLabel'
+  | 'fieldDescription'
   | 'fieldInput'
   | 'fieldCounter'
   | 'fieldError'
@@ -406,6 +408,7 @@ function CheckoutFormReady(props: ReadyProps) {
     const inputId = `${id}-field-${index}`;
     const errorId = `${inputId}-error`;
     const counterId = `${inputId}-counter`;
+    const hintId = `${inputId}-hint`;
     const error = errors[slot];
     const answer = answers[field.key];
     const labelText = field.optional
@@ -460,6 +463,7 @@ function CheckoutFormReady(props: ReadyProps) {
       });
     }
     const text = typeof answer === 'string' ? answer : '';
+    const min = field.minLength ?? 0;
     return part('field', 'div', {
       key: field.key,
       'data-state': error !== undefined ? 'invalid' : 'valid',
@@ -470,6 +474,11 @@ function CheckoutFormReady(props: ReadyProps) {
             htmlFor: inputId,
             children: labelText,
           })}
+          {min > 1 &&
+            part('fieldDescription', 'p', {
+              id: hintId,
+              children: t('checkoutForm.minLength', { min }),
+            })}
           {part('fieldInput', 'input', {
             ref: register(slot),
             id: inputId,
@@ -482,6 +491,7 @@ function CheckoutFormReady(props: ReadyProps) {
             'aria-invalid': error !== undefined || undefined,
             'aria-describedby': describedBy(
               error !== undefined && errorId,
+              min > 1 && hintId,
               field.maxLength !== undefined && counterId,
             ),
             'data-state': error !== undefined ? 'invalid' : 'valid',
