@@ -8,5 +8,6 @@ export * from './period.js';
 export * from './proration.js';
 export * from './proxy.js';
 export * from './proxy-inputs.js';
+export * from './redirects.js';
 export * from './requests.js';
 export * from './schemas.js';

@@ -1,26 +1,8 @@
 // Redirect targets and idempotency keys: the two safety rules of the billing mutations.
 import { BillingError } from '../client/error.js';
+import { isAllowedRedirect } from '../contract/redirects.js';
 
-/**
- * True when a checkout or portal link may be followed: an https link to the service's own
- * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io), or a link
- * on one of `extraOrigins` (the provider's `checkoutOrigins`, such as the sandbox's).
- */
-export function isAllowedRedirect(url: string, extraOrigins: readonly string[]): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (extraOrigins.includes(parsed.origin)) return true;
-  const host = parsed.hostname.toLowerCase();
-  return (
-    parsed.protocol === 'https:' &&
-    parsed.port === '' &&
-    (host === 'creem.io' || host.endsWith('.creem.io'))
-  );
-}
+export { isAllowedRedirect };
 
 /**
  * The link to send the buyer to, or a `BillingError` (kind `invalid_response`) when it is

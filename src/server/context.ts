@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { type BillingClient, isBillingError } from '../client/index.js';
 import type { ProxyRouteName } from '../contract/proxy.js';
 import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
+import { isAllowedRedirect } from '../contract/redirects.js';
 import { notFound, ProxyHttpError } from './errors.js';
 import type { BillingCustomer, ProxyConfig } from './options.js';
 import { remoteAddress } from './remote-address.js';
@@ -292,6 +293,25 @@ export function idOf(value: unknown): string | undefined {
 export async function sha256(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A checkout or portal link the service answered, checked before the browser is sent there: on
+ * the service's own hosts or on the upstream's own origin (the sandbox's). Anything else is
+ * reported and answered as a 502, so a misbehaving upstream cannot redirect buyers.
+ */
+export function serviceLink(
+  ctx: BaseContext,
+  url: string | null | undefined,
+  what: string,
+): string {
+  const upstreamOrigin = new URL(ctx.shared.client.baseUrl).origin;
+  if (url && isAllowedRedirect(url, [upstreamOrigin])) return url;
+  ctx.shared.report(
+    new Error(`billing-kit: the service answered a ${what} that leads off its own hosts`),
+    ctx.request,
+  );
+  throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
 }
 
 /** Whether a URL is http(s) (a redirect target the browser may follow). */

@@ -268,6 +268,35 @@ describe('POST /checkouts', () => {
   });
 });
 
+describe('links the service answers', () => {
+  it('sends the buyer only to the service or the sandbox, whatever the upstream answers', async () => {
+    const h = proxyHarness({
+      tamper: (_url, body) =>
+        body.replaceAll(new URL(h.sandbox.baseUrl).origin, 'https://evil.test'),
+    });
+    const checkout = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expect(expectError(checkout, 502).kind).toBe('invalid_response');
+    expect(checkout.text).not.toContain('evil.test');
+    const portal = await h.call('POST', '/portal', { as: ADA });
+    expect(expectError(portal, 502).kind).toBe('invalid_response');
+    expect(h.errors.map(String)).toEqual([
+      expect.stringMatching(/checkout_url that leads off its own hosts/),
+      expect.stringMatching(/portal link that leads off its own hosts/),
+    ]);
+
+    const honest = proxyHarness();
+    const fine = await honest.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expect(fine.status).toBe(200);
+    expect(String(fine.body.checkout_url)).toMatch(`${honest.sandbox.baseUrl}/checkout/`);
+  });
+});
+
 describe('subscriptions', () => {
   it("lists only the session customer's subscriptions, a page at a time", async () => {
     const h = proxyHarness();

@@ -66,6 +66,8 @@ export type HarnessOptions = Partial<Omit<BillingHandlerOptions, 'apiKey' | 'fet
   faults?: SandboxFaults;
   /** Upstream requests to these URLs fail as a dropped connection would, while it returns true. */
   unreachable?: (url: string) => boolean;
+  /** Rewrites the service's answer bodies, as a misbehaving upstream would. */
+  tamper?: (url: string, body: string) => string;
 };
 
 /** What a test reads of an answer. */
@@ -95,7 +97,7 @@ export type CallOptions = {
 
 /** The sandbox, a handler over it (wrapped by the key scanner), and helpers to call it. */
 export function proxyHarness(options: HarnessOptions = {}) {
-  const { seed = 1, faults, unreachable, ...handlerOptions } = options;
+  const { seed = 1, faults, unreachable, tamper, ...handlerOptions } = options;
   const sandbox = createSandbox({ seed, ...(faults ? { faults } : {}) });
   const fixtures = sandbox.fixtures();
   const upstream: { method: string; url: string; body: string | undefined }[] = [];
@@ -108,7 +110,11 @@ export function proxyHarness(options: HarnessOptions = {}) {
       body: typeof init.body === 'string' ? init.body : undefined,
     });
     if (unreachable?.(String(input))) return Promise.reject(new TypeError('fetch failed'));
-    return sandbox.fetch(input, init);
+    if (!tamper) return sandbox.fetch(input, init);
+    return sandbox.fetch(input, init).then(async (answer) => {
+      const body = tamper(String(input), await answer.text());
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    });
   };
 
   const raw: BillingHandler = createBillingHandler({

@@ -12,6 +12,7 @@ import {
   type RouteImpl,
   requireCustomer,
   type SessionCustomer,
+  serviceLink,
   sha256,
   upstream,
 } from '../context.js';
@@ -79,13 +80,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
       Object.keys(upstreamBody),
     ),
   );
-  if (!isHttpUrl(checkout.checkout_url)) {
-    ctx.shared.report(
-      new Error('billing-kit: the service answered a checkout whose checkout_url is not http(s)'),
-      ctx.request,
-    );
-    throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
-  }
+  serviceLink(ctx, checkout.checkout_url, 'checkout_url');
   return { body: { ...checkout, request_id: requestId } };
 };
 

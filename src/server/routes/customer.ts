@@ -5,14 +5,14 @@ import type { Pagination, Subscription } from '../../contract/schemas.js';
 import {
   type BaseContext,
   idOf,
-  isHttpUrl,
   isNotFound,
   type RouteImpl,
   requireCustomer,
+  serviceLink,
   upstream,
   upstreamError,
 } from '../context.js';
-import { invalidField, notFound, ProxyHttpError } from '../errors.js';
+import { invalidField, notFound } from '../errors.js';
 import { catalogProduct } from './catalog.js';
 
 /** An empty page, for a customer with no id yet (nothing bought). */
@@ -97,13 +97,7 @@ export const portal: RouteImpl<'portal'> = async (ctx) => {
   const link = await upstream(ctx, 'customer', () =>
     ctx.shared.client.customers.createPortalLink({ customer_id: customerId }),
   );
-  if (!isHttpUrl(link.customer_portal_link)) {
-    ctx.shared.report(
-      new Error('billing-kit: the service answered a portal link that is not http(s)'),
-      ctx.request,
-    );
-    throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
-  }
+  serviceLink(ctx, link.customer_portal_link, 'portal link');
   return { body: link };
 };
 

@@ -1,0 +1,23 @@
+// Where the service may send a buyer: the one rule for checkout and portal links, applied by
+// the proxy to what the service answers and again by the browser before it leaves the page.
+
+/**
+ * True when a checkout or portal link may be followed: an https link to the service's own
+ * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io), or a link
+ * on one of `extraOrigins` (the provider's `checkoutOrigins`, such as the sandbox's).
+ */
+export function isAllowedRedirect(url: string, extraOrigins: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (extraOrigins.includes(parsed.origin)) return true;
+  const host = parsed.hostname.toLowerCase();
+  return (
+    parsed.protocol === 'https:' &&
+    parsed.port === '' &&
+    (host === 'creem.io' || host.endsWith('.creem.io'))
+  );
+}
