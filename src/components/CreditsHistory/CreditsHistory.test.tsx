@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import {
   creditsHistoryOptions,
 } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
+import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { CreditsHistory, type CreditsHistoryVirtualizer } from './CreditsHistory.js';
 
 // jsdom has no layout: the list is told it is 560 px tall (ten 56 px rows) and never resized.
@@ -294,6 +296,15 @@ describe('CreditsHistory: accounts', () => {
     ).toBe(true);
   });
 
+  test('an account that is not active is worded by the catalogue, which the app may override', async () => {
+    renderWithBilling(<CreditsHistory virtualizer={measured} />, {
+      customer: 'cust_grace',
+      provider: { messages: { 'creditsHistory.accountOption': '{name} – {status}' } },
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Credit account' });
+    expect(within(picker).getByRole('option', { name: 'Promo credits – Frozen' })).toBeVisible();
+  });
+
   test('controlled: accountId decides, onAccountChange reports', async () => {
     const user = userEvent.setup();
     const harness = createBillingHarness({ customer: 'cust_grace' });
@@ -450,6 +461,18 @@ describe('CreditsHistory: a bounded DOM', () => {
     );
     expect(rows().length).toBeLessThanOrEqual(bound);
     expect(document.querySelectorAll('li').length).toBeLessThanOrEqual(bound);
+  });
+});
+
+describe('CreditsHistory: its strings', () => {
+  test('every message of its catalogue section is one it shows', () => {
+    const source = readFileSync(`${import.meta.dirname}/CreditsHistory.tsx`, 'utf8');
+    // A key is read whole, in quotes, or through its group in a template (`….status.${status}`).
+    const unused = Object.keys(creditsHistoryMessages.en).filter((key) => {
+      const group = key.slice(0, key.lastIndexOf('.') + 1);
+      return !source.includes(`'${key}'`) && !source.includes(`\`${group}\${`);
+    });
+    expect(unused).toEqual([]);
   });
 });
 

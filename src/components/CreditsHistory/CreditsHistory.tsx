@@ -183,7 +183,7 @@ function accountOption(account: CreditsAccount, t: Translate): string {
   const status = ['frozen', 'closed'].includes(account.status)
     ? t(`creditsHistory.accountStatus.${account.status as 'frozen' | 'closed'}`)
     : t('creditsHistory.accountStatus.unknown');
-  return `${account.name} (${status})`;
+  return t('creditsHistory.accountOption', { name: account.name, status });
 }
 
 /**
