@@ -13,6 +13,7 @@ import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
+import { creditsErrorBody, generalErrorBody } from '../../sandbox/errors.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
@@ -26,6 +27,30 @@ function newCheckouts(harness: BillingHarness, before: number) {
   return harness.sandbox.inspect().checkouts.slice(before);
 }
 const checkoutCount = (harness: BillingHarness) => harness.sandbox.inspect().checkouts.length;
+
+/**
+ * A harness whose service refuses the next checkout with `body` (a 400 in one of the service's
+ * body shapes), so the real proxy words it for the browser. The harness's `failNext` answers
+ * in the proxy's place and names no field.
+ */
+function serviceRefusesCheckout(body: unknown): BillingHarness {
+  let refuse = true;
+  const harness = createBillingHarness({
+    handler: {
+      fetch: async (input, init) => {
+        if (refuse && init.method === 'POST' && new URL(input).pathname === '/v1/checkouts') {
+          refuse = false;
+          return new Response(JSON.stringify(body), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return harness.sandbox.fetch(input, init);
+      },
+    },
+  });
+  return harness;
+}
 
 const submitButton = () => screen.getByRole('button', { name: 'Continue to payment' });
 const form = async (name: string) => screen.findByRole('form', { name });
@@ -616,6 +641,60 @@ describe('CheckoutForm: submitting', () => {
     await user.click(submitButton());
     await waitFor(() => expect(harness.navigations).toHaveLength(1));
     expect(newCheckouts(harness, before)[0]).toMatchObject({ units: 2 });
+  });
+
+  test('the service refuses the units: its words under the quantity, focus there, input kept', async () => {
+    const user = userEvent.setup();
+    const harness = serviceRefusesCheckout(
+      generalErrorBody(400, ['units must be at most 2 for this product'], 'tr_1', 0),
+    );
+    renderWithBilling(<CheckoutForm productId={TEAM} allowUnits />, { harness });
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, 'Acme');
+    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(units);
+    await user.type(units, '3');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(units).toHaveFocus());
+    expect(harness.requests.find((r) => r.route === 'createCheckout')?.body).toMatchObject({
+      units: 3,
+    });
+    expect(units).toHaveAttribute('aria-invalid', 'true');
+    expect(units).toHaveAccessibleDescription('Quantity was refused by the billing service.');
+    expect(units).toHaveValue(3);
+    expect(company).toHaveValue('Acme');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the service refuses a custom field’s answer: its words under that field, in German too', async () => {
+    const user = userEvent.setup();
+    const harness = serviceRefusesCheckout(
+      creditsErrorBody(
+        400,
+        'is not a company we can invoice',
+        'req_1',
+        null,
+        'metadata.companyName',
+      ),
+    );
+    renderWithBilling(<CheckoutForm productId={TEAM} allowUnits />, {
+      harness,
+      provider: { locale: 'de-DE' },
+    });
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await user.type(company, 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+
+    await waitFor(() => expect(company).toHaveFocus());
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(company).toHaveAccessibleDescription(
+      /^Company name: was refused by the billing service\. /,
+    );
+    expect(company).toHaveValue('Acme');
+    expect(screen.getByRole('spinbutton', { name: 'Menge' })).not.toHaveAttribute('aria-invalid');
   });
 
   test('a refusal not tied to a field shows in the form’s alert, input kept', async () => {

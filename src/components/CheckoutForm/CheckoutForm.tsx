@@ -300,15 +300,23 @@ function CheckoutFormReady(props: ReadyProps) {
           ? fields[Number(custom[1])]
           : fields.find((f) => f.key === custom[2])
         : undefined;
+      // What the proxy says of the field (its message follows the field's name), else ours.
+      const said = (label: string, fallback: string) =>
+        issue.message
+          ? t('checkoutForm.fieldRefused', { label, message: issue.message })
+          : fallback;
       if (issue.field === 'units' && allowUnits) {
-        found[UNITS] ??= t('checkoutForm.unitsRange', { max: maxUnits });
+        found[UNITS] ??= said(
+          t('checkoutForm.units'),
+          t('checkoutForm.unitsRange', { max: maxUnits }),
+        );
       } else if (issue.field === 'discount_code') {
         // Until the field's own check says why (expired, unknown…); or if it still says yes.
         found[DISCOUNT] ??= t('discountField.unknown');
         // The live check said yes earlier; ask again, so the field shows the code as it is now.
         void queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
       } else if (field && askHere) {
-        found[fieldSlot(field.key)] ??= t('checkoutForm.fieldRejected');
+        found[fieldSlot(field.key)] ??= said(field.label, t('checkoutForm.fieldRejected'));
       } else {
         unmapped = true;
       }

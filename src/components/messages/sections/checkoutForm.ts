@@ -36,6 +36,7 @@ const en = {
   'checkoutForm.characterCount': '{count}/{max} characters',
   'checkoutForm.fieldsAtCheckout': 'You will be asked for {fields} on the payment page.',
   'checkoutForm.fieldRejected': 'This entry was not accepted. Please check it.',
+  'checkoutForm.fieldRefused': '{label} {message}.',
   'checkoutForm.minLength': 'At least {min} characters',
 };
 
@@ -74,6 +75,7 @@ const de: Record<keyof typeof en, string> = {
   'checkoutForm.characterCount': '{count}/{max} Zeichen',
   'checkoutForm.fieldsAtCheckout': 'Auf der Zahlungsseite werden Sie nach {fields} gefragt.',
   'checkoutForm.fieldRejected': 'Diese Angabe wurde nicht akzeptiert. Bitte prüfen Sie sie.',
+  'checkoutForm.fieldRefused': '{label}: {message}.',
   'checkoutForm.minLength': 'Mindestens {min} Zeichen',
 };
 
