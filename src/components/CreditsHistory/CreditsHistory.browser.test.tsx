@@ -123,6 +123,16 @@ describe('CreditsHistory in Chromium', () => {
     await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-posinset', '1'));
   });
 
+  test('"Load older" bringing the last page hands its focus to the entry it was below', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    renderWithBilling(<CreditsHistory pageSize={1} autoLoadThreshold={0} />, { harness });
+    await waitFor(() => expect(listItems()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Load older entries' }));
+    await waitFor(() => expect(listItems()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Load older entries' })).toBeNull();
+    expect(document.activeElement).toHaveAttribute('aria-posinset', '1');
+  });
+
   test('scrolling to the end reads older pages by itself, and the DOM stays bounded', async () => {
     const harness = createBillingHarness({ customer: 'cust_grace' });
     const minutes = graceMinutes(harness);

@@ -511,6 +511,11 @@ describe('CreditsHistory: loading, errors and retry', () => {
     renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness });
     const skeleton = await screen.findByRole('status', { name: 'Loading credits…' });
     expect(skeleton).toHaveAttribute('data-slot', 'credits-history-skeleton');
+    // The account and its balance are there; its entries are still on their way.
+    await findBalance();
+    const region = screen.getByRole('region', { name: 'Credits history' });
+    expect(region).toHaveAttribute('data-state', 'loading');
+    expect(region).toHaveAttribute('aria-busy', 'true');
     release();
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     expect(screen.queryByRole('status', { name: 'Loading credits…' })).not.toBeInTheDocument();
@@ -524,8 +529,13 @@ describe('CreditsHistory: loading, errors and retry', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The credits history could not be loaded.');
     expect(alert).toHaveAttribute('data-state', 'history');
+    const region = screen.getByRole('region', { name: 'Credits history' });
+    expect(region).toHaveAttribute('data-state', 'error');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // The alert goes while the history loads again: its focus goes to the region's heading.
+    expect(screen.getByRole('heading', { name: 'Credits history' })).toHaveFocus();
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    expect(region).toHaveAttribute('data-state', 'ready');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(harness.count('creditEntries')).toBe(2);
   });
@@ -541,7 +551,40 @@ describe('CreditsHistory: loading, errors and retry', () => {
       'error',
     );
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('heading', { name: 'Credits history' })).toHaveFocus();
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+  });
+
+  test('"Load older" bringing the last page goes, handing its focus to the list', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    renderWithBilling(
+      <CreditsHistory virtualizer={measured} pageSize={1} autoLoadThreshold={0} />,
+      { harness },
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Load older entries' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument();
+    // On the entry it was below; the older one follows with the arrow key.
+    expect(rows()[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows()[1]).toHaveFocus();
+  });
+
+  test('a failed "Load newer": retry hands the focus to "Load newer" and reads again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    harness.failNext({ route: 'creditEntries', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Load newer entries' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveAttribute('data-state', 'newer');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('button', { name: 'Load newer entries' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No newer entries.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('a failed "Load older" keeps the entries shown and retries from the same place', async () => {
@@ -558,6 +601,8 @@ describe('CreditsHistory: loading, errors and retry', () => {
     expect(alert).toHaveAttribute('data-state', 'older');
     expect(rows().length).toBeGreaterThan(0);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // The alert goes: its focus moves to the button that does the same again.
+    expect(screen.getByRole('button', { name: 'Load older entries' })).toHaveFocus();
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Older entries loaded: 20'),
     );

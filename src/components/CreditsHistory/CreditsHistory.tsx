@@ -18,6 +18,7 @@ import {
 import {
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useId,
@@ -40,10 +41,12 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
 
 /**
  * The parts of `CreditsHistory`, for `slots` and `slotProps` (`data-slot="credits-history-…"`):
- * - `header`: the title and the account picker; `title`: the heading.
+ * - `header`: the title and the account picker; `title`: the heading (it takes the focus of a
+ *   `retry` that goes with its alert while the data loads again).
  * - `accountPicker` (shown with two accounts or more), `accountLabel`, `accountSelect`.
  * - `balance`, `balanceLabel`, `balanceAmount` (the exact amount), `unitLabel`, `asOf`.
- * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries.
+ * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries (`loadOlder` goes
+ *   with the last page, handing its focus to the list).
  * - `viewport`: the scrolling box; `list`: the `<ol>` of entries; `row`: one entry
  *   (`data-state` `credit` | `debit` | `unknown`); in it `side` (credit or debit in words),
  *   `reversal` (`data-state` `reversal` | `reversed`), `date` and `amount` (signed).
@@ -76,7 +79,11 @@ export type CreditsHistoryPart =
   | 'retry'
   | 'skeleton';
 
-/** What the root's `data-state` says. */
+/**
+ * What the root's `data-state` says, as shown: `loading` (the accounts or the first entries on
+ * their way), `ready` (entries shown), `empty` (no account, or an account without entries),
+ * `error` (the accounts or the entries could not be loaded).
+ */
 export type CreditsHistoryState = 'loading' | 'ready' | 'empty' | 'error';
 
 /** Details of `onAccountChange`. */
@@ -194,17 +201,20 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  * The list is at most `--bk-credits-history-height` tall (CSS; default 24rem) and scrolls.
  */
 export function CreditsHistory(props: CreditsHistoryProps) {
-  const { accountId: controlledId, defaultAccountId, onAccountChange } = props;
+  const { accountId: controlledId, defaultAccountId, onAccountChange, pageSize = 50 } = props;
   useBillingContext('CreditsHistory');
   const part = useParts<CreditsHistoryPart>('CreditsHistory', props);
   const t = useMessages(commonMessages, creditsHistoryMessages);
   const titleId = useId();
+  const titleRef = useRef<HTMLElement | null>(null);
   const selectId = useId();
   const accounts = useCreditsAccounts();
   const [ownId, setOwnId] = useState(defaultAccountId);
   const list = accounts.data ?? [];
   const accountId = controlledId ?? ownId ?? defaultAccount(list)?.id ?? '';
   const account = list.find((a) => a.id === accountId);
+  // Newer entries come through "Load newer": a refetch on focus would re-read every page.
+  const history = useCreditsHistory({ accountId, limit: pageSize, refetchOnWindowFocus: false });
 
   const pick = (id: string) => {
     const picked = list.find((a) => a.id === id);
@@ -226,19 +236,30 @@ export function CreditsHistory(props: CreditsHistoryProps) {
         part={part}
         t={t}
         failure="accounts"
-        onRetry={() => void accounts.refetch()}
+        onRetry={() => {
+          titleRef.current?.focus();
+          void accounts.refetch();
+        }}
       />
     );
   } else if (accountId === '') {
     state = 'empty';
     body = part('empty', 'p', { key: 'empty', children: t('creditsHistory.noAccounts') });
   } else {
-    state = 'ready';
+    state = history.isPending
+      ? 'loading'
+      : !history.data
+        ? 'error'
+        : countEntries(history.data.pages) === 0
+          ? 'empty'
+          : 'ready';
     body = (
       <AccountHistory
         key={accountId}
         accountId={accountId}
         account={account}
+        history={history}
+        titleRef={titleRef}
         props={props}
         part={part}
         t={t}
@@ -279,7 +300,13 @@ export function CreditsHistory(props: CreditsHistoryProps) {
       part('header', 'div', {
         key: 'header',
         children: [
-          part('title', 'h2', { key: 'title', id: titleId, children: t('creditsHistory.label') }),
+          part('title', 'h2', {
+            key: 'title',
+            id: titleId,
+            ref: titleRef,
+            tabIndex: -1,
+            children: t('creditsHistory.label'),
+          }),
           picker,
         ],
       }),
@@ -291,25 +318,27 @@ export function CreditsHistory(props: CreditsHistoryProps) {
 interface AccountHistoryProps {
   accountId: string;
   account: CreditsAccount | undefined;
+  history: ReturnType<typeof useCreditsHistory>;
+  titleRef: RefObject<HTMLElement | null>;
   props: CreditsHistoryProps;
   part: PartRenderer<CreditsHistoryPart>;
   t: Translate;
 }
 
 /** Balance and entries of one account; remounted (scroll and focus reset) per account. */
-function AccountHistory({ accountId, account, props, part, t }: AccountHistoryProps) {
-  const {
-    pageSize = 50,
-    rowHeight = 56,
-    autoLoadThreshold = 10,
-    transactions,
-    virtualizer: measuring,
-  } = props;
+function AccountHistory({
+  accountId,
+  account,
+  history,
+  titleRef,
+  props,
+  part,
+  t,
+}: AccountHistoryProps) {
+  const { rowHeight = 56, autoLoadThreshold = 10, transactions, virtualizer: measuring } = props;
   const { queryClient } = useBillingContext('CreditsHistory');
   const fmt = useFormat();
   const balance = useCreditsBalance({ accountId });
-  // Newer entries come through "Load newer": a refetch on focus would re-read every page.
-  const history = useCreditsHistory({ accountId, limit: pageSize, refetchOnWindowFocus: false });
   const reversed = useMutationState(
     {
       filters: { mutationKey: [...billingKeys.credits.all, 'reverse'], status: 'success' },
@@ -334,6 +363,8 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
 
   // -- the virtualised list --------------------------------------------------------------------
   const viewportRef = useRef<HTMLDivElement | null>(null);
+  const newerRef = useRef<HTMLButtonElement | null>(null);
+  const olderRef = useRef<HTMLButtonElement | null>(null);
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
   // The focusable row stays rendered, so focus never falls out of the list while scrolling.
@@ -398,6 +429,8 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
     }
     const after = result.data ? countEntries(result.data.pages) : before;
     announce('creditsHistory.loadedOlder', after - before);
+    // The button goes with the last page: its focus moves to the entry it was below.
+    if (!result.hasNextPage && document.activeElement === olderRef.current) moveTo(before - 1);
   };
   const loadOlderRef = useRef(loadOlder);
   loadOlderRef.current = loadOlder;
@@ -524,10 +557,16 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
 
   const shownFailure: Failure | null =
     failure ?? (history.isError && !history.data ? 'history' : balance.isError ? 'balance' : null);
+  // The alert goes on retry: its focus moves to the button that does the same, else the heading.
   const retry = () => {
-    if (shownFailure === 'older') void loadOlder();
-    else if (shownFailure === 'newer') void loadNewer();
-    else {
+    if (shownFailure === 'older') {
+      olderRef.current?.focus();
+      void loadOlder();
+    } else if (shownFailure === 'newer') {
+      newerRef.current?.focus();
+      void loadNewer();
+    } else {
+      titleRef.current?.focus();
       if (balance.isError) void balance.refetch();
       if (history.isError) void history.refetch();
     }
@@ -560,6 +599,7 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
   const busy = history.isFetching;
   const loadNewerButton = part('loadNewer', 'button', {
     key: 'newer',
+    ref: newerRef,
     type: 'button',
     'aria-disabled': busy ? true : undefined,
     'data-state': history.isFetchingPreviousPage ? 'loading' : 'idle',
@@ -650,6 +690,7 @@ function AccountHistory({ accountId, account, props, part, t }: AccountHistoryPr
     history.hasNextPage
       ? part('loadOlder', 'button', {
           key: 'older',
+          ref: olderRef,
           type: 'button',
           'aria-disabled': busy ? true : undefined,
           'data-state': history.isFetchingNextPage ? 'loading' : 'idle',
