@@ -2,12 +2,12 @@
 // harness: no hand-written service data). The seeded catalog has plans in every billing period
 // (Pro monthly and yearly, so the yearly one shows its saving), both tax modes, a euro plan and
 // two one-time products. Ada subscribes to Pro monthly; a buyer signed in by e-mail only has
-// bought nothing yet.
+// bought nothing yet. The many-items story adds seat tiers to the sandbox's catalog.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { PricingTable } from '../src/components/PricingTable/index.js';
-import type { Product } from '../src/contract/schemas.js';
-import { type BillingHarness, seededFixtures } from '../test/support/billing-harness.js';
+import type { SandboxData } from '../src/sandbox/sandbox.js';
+import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
 const NEW_BUYER = { email: 'new.buyer@example.com' };
@@ -267,25 +267,37 @@ export const Empty: Story = {
   },
 };
 
-/** Seat tiers derived from the seeded Pro plans (price × seats), monthly and yearly. */
-function seatTiers(): Product[] {
-  const plans = seededFixtures().products.filter(
-    (p) => p.id === 'prod_pro_monthly' || p.id === 'prod_pro_yearly',
-  );
-  return plans.flatMap((plan) =>
-    [1, 2, 3, 5, 10, 25].map((seats) => ({
-      ...plan,
-      id: `${plan.id}_${seats}`,
-      name: plan.billing_period === 'every-year' ? `Pro ${seats} (yearly)` : `Pro ${seats}`,
-      description: `${plan.description} For ${seats} ${seats === 1 ? 'seat' : 'seats'}.`,
-      price: plan.price * seats,
-    })),
-  );
+const SEATS = [1, 2, 3, 5, 10, 25];
+const PRO_PLANS = ['prod_pro_monthly', 'prod_pro_yearly'];
+const tierId = (planId: string, seats: number) => `${planId}_${seats}`;
+
+/** Seat tiers of the seeded Pro plans (price × seats), monthly and yearly, in the sandbox. */
+function addSeatTiers({ products }: SandboxData) {
+  for (const planId of PRO_PLANS) {
+    const plan = products.find((p) => p.id === planId);
+    if (!plan) throw new Error(`seed changed: no ${planId}`);
+    for (const seats of SEATS) {
+      products.push({
+        ...structuredClone(plan),
+        id: tierId(planId, seats),
+        name: plan.billing_period === 'every-year' ? `Pro ${seats} (yearly)` : `Pro ${seats}`,
+        description: `${plan.description} For ${seats} ${seats === 1 ? 'seat' : 'seats'}.`,
+        price: plan.price * seats,
+        features: plan.features?.map((f) => ({ ...f, id: `${f.id}_${seats}` })),
+      });
+    }
+  }
 }
 
-/** Many plans: they wrap into rows; every yearly tier shows its saving. */
+/** Many plans (the store sells twelve seat tiers): they wrap into rows; each yearly one saves. */
 export const ManyItems: Story = {
-  args: { products: seatTiers(), recommended: 'prod_pro_monthly_5', defaultPeriod: 'every-year' },
+  args: { recommended: 'prod_pro_monthly_5', defaultPeriod: 'every-year' },
+  parameters: {
+    sandbox: sandbox({
+      customize: addSeatTiers,
+      products: PRO_PLANS.flatMap((planId) => SEATS.map((seats) => tierId(planId, seats))),
+    }).parameters,
+  },
   play: async ({ canvas }) => {
     await expect(
       await canvas.findAllByRole('listitem', { name: /^Pro \d+ \(yearly\)$/ }),

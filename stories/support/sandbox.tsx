@@ -7,9 +7,13 @@
 //     sandbox: { customer: 'cust_grace', prepare: (h) => h.failNext({ route: 'products', with: 503 }) },
 //   }
 //
+// Data the seed lacks goes into the sandbox (`customize`, see `sandbox.customize`), never into a
+// component's props: the component then reads it through the proxy like any other.
+//
 // The harness's `navigate` records checkout and portal addresses instead of leaving the page.
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
+import type { SandboxData } from '../../src/sandbox/sandbox.js';
 import {
   type BillingHarness,
   type BillingHarnessOptions,
@@ -21,6 +25,12 @@ import { storyUI } from './ui.js';
 
 /** What a story may put in `parameters.sandbox`. */
 export type SandboxParameters = BillingHarnessOptions & {
+  /**
+   * Changes the new sandbox's data before anything is asked (`sandbox.customize`): more
+   * products, a subscription in another status. Products added here are sold by the proxy only
+   * when `products` lists them (its default catalog is the seeded one). Default: none.
+   */
+  customize?: (data: SandboxData) => void;
   /** Runs on the new harness before the story renders: hold or fail routes. Default: none. */
   prepare?: (harness: BillingHarness) => void;
 };
@@ -29,8 +39,9 @@ export type SandboxParameters = BillingHarnessOptions & {
 export const withSandbox: Decorator = (Story, context) => {
   const params = (context.parameters.sandbox ?? {}) as SandboxParameters;
   const [stack] = useState(() => {
-    const { prepare, ...options } = params;
+    const { customize, prepare, ...options } = params;
     const harness = createBillingHarness(options);
+    if (customize) harness.sandbox.customize(customize);
     prepare?.(harness);
     return { harness, queryClient: createTestQueryClient() };
   });
