@@ -1,10 +1,15 @@
 // SubscriptionStatus against the sandbox and the proxy handler running in the page (the shared
 // test harness: no hand-written service data), on the sandbox's fixed clock so that the seeded
-// dates are those of `seededFixtures()`. The seed holds a subscription in every status.
+// dates are those of `seededFixtures()`. The seed holds a subscription in every status; the
+// unknown-status story changes one in the sandbox (`customize`).
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
-import { SubscriptionStatus } from '../src/components/SubscriptionStatus/index.js';
+import { expect, waitFor, within } from 'storybook/test';
+import {
+  SubscriptionStatus,
+  type SubscriptionStatusProps,
+} from '../src/components/SubscriptionStatus/index.js';
 import type { Subscription } from '../src/contract/schemas.js';
+import { useCustomerSubscriptions } from '../src/react/queries.js';
 import { seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -104,11 +109,20 @@ export const Canceled: Story = {
   },
 };
 
-/** A status this version does not know yet, shown as the service sent it. */
+/** A status this version does not know yet (Ada's Pro, set so in the sandbox), shown as sent. */
 export const UnknownStatus: Story = {
-  args: { subscription: { ...adaPro(), status: 'incomplete' } },
+  args: { subscriptionId: adaPro().id },
+  parameters: {
+    sandbox: {
+      customize: ({ subscriptions }) => {
+        const pro = subscriptions.find((s) => s.id === adaPro().id);
+        if (!pro) throw new Error('seed changed: Ada has no active subscription');
+        pro.status = 'incomplete';
+      },
+    } satisfies SandboxParameters,
+  },
   play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('incomplete')).toHaveAttribute('data-state', 'incomplete');
+    await expect(await canvas.findByText('incomplete')).toHaveAttribute('data-state', 'incomplete');
     await expect(canvasElement.querySelector('[data-slot="subscription-status"]')).toHaveAttribute(
       'data-state',
       'incomplete',
@@ -116,21 +130,31 @@ export const UnknownStatus: Story = {
   },
 };
 
-/** Every seeded subscription, one summary each. */
-export const ManyItems: Story = {
-  render: (args) => (
+/** A page listing the customer's subscriptions (through the proxy), one summary each. */
+function EverySubscription(props: SubscriptionStatusProps) {
+  const list = useCustomerSubscriptions();
+  return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 8 }}>
-      {seededFixtures().subscriptions.map((subscription) => (
-        <SubscriptionStatus key={subscription.id} {...args} subscription={subscription} />
+      {(list.data?.items ?? []).map((subscription) => (
+        <SubscriptionStatus key={subscription.id} {...props} subscriptionId={subscription.id} />
       ))}
     </div>
-  ),
+  );
+}
+
+/** Many on one page: Linus's four subscriptions, each in another status. */
+export const ManyItems: Story = {
+  render: (args) => <EverySubscription {...args} />,
+  parameters: { sandbox: { customer: 'cust_linus' } satisfies SandboxParameters },
   play: async ({ canvas }) => {
-    const all = canvas.getAllByRole('group', { name: 'Subscription status' });
-    await expect(all).toHaveLength(seededFixtures().subscriptions.length);
-    for (const status of ['active', 'trialing', 'past_due', 'unpaid', 'paused', 'canceled']) {
-      await expect(all.some((g) => g.getAttribute('data-state') === status)).toBe(true);
-    }
+    await waitFor(() =>
+      expect(
+        canvas
+          .getAllByRole('group', { name: 'Subscription status' })
+          .map((g) => g.getAttribute('data-state'))
+          .sort(),
+      ).toEqual(['canceled', 'past_due', 'paused', 'unpaid']),
+    );
   },
 };
 
