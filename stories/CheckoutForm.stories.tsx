@@ -1,6 +1,7 @@
 // CheckoutForm against the sandbox and the proxy handler running in the page (the shared test
 // harness: no hand-written service data). The harness's `navigate` records the checkout page's
-// address instead of leaving, so a story can show the redirecting state.
+// address instead of leaving, so a story can show the redirecting state. The three-fields story
+// gives a product of the sandbox's catalog three custom fields (`customize`).
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { CheckoutForm } from '../src/components/CheckoutForm/index.js';
@@ -81,36 +82,46 @@ export const AskedOnCheckoutPage: Story = {
   },
 };
 
-/** As many custom fields as a checkout takes (three), with a label holding links. */
+/**
+ * As many custom fields as a checkout takes (three), with a label holding links: the seller's
+ * Pro plan asks them, as the sandbox's product says (in the service's response form).
+ */
 export const ManyFields: Story = {
-  args: {
-    productId: 'prod_pro_monthly',
-    allowUnits: false,
-    customFields: [
-      {
-        type: 'text',
-        key: 'company',
-        label: 'Company',
-        optional: true,
-        text: { min_length: 2, max_length: 80 },
+  args: { productId: 'prod_pro_monthly', allowUnits: false },
+  parameters: {
+    sandbox: {
+      customize: ({ products }) => {
+        const pro = products.find((p) => p.id === 'prod_pro_monthly');
+        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+        pro.custom_fields = [
+          {
+            type: 'text',
+            key: 'company',
+            label: 'Company',
+            optional: true,
+            text: { minimum_length: 2, max_length: 80, value: null },
+          },
+          {
+            type: 'text',
+            key: 'vatId',
+            label: 'VAT number',
+            optional: false,
+            text: { minimum_length: 8, max_length: 14, value: null },
+          },
+          {
+            type: 'checkbox',
+            key: 'terms',
+            label: 'Terms',
+            optional: false,
+            checkbox: {
+              label:
+                'I accept the <a href="https://example.com/terms">terms</a> and the [privacy policy](https://example.com/privacy), and not <a href="javascript:alert(1)">this</a>',
+              value: null,
+            },
+          },
+        ];
       },
-      {
-        type: 'text',
-        key: 'vatId',
-        label: 'VAT number',
-        optional: false,
-        text: { min_length: 8, max_length: 14 },
-      },
-      {
-        type: 'checkbox',
-        key: 'terms',
-        label: 'Terms',
-        checkbox: {
-          label:
-            'I accept the <a href="https://example.com/terms">terms</a> and the [privacy policy](https://example.com/privacy), and not <a href="javascript:alert(1)">this</a>',
-        },
-      },
-    ],
+    } satisfies SandboxParameters,
   },
   play: async ({ canvas }) => {
     await canvas.findByRole('textbox', { name: 'VAT number' });
