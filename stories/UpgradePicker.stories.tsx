@@ -169,19 +169,22 @@ export const ChangeFailed: Story = {
   },
 };
 
-const catalog = seededFixtures().products.filter((p) => p.status === 'active');
+const refused = live();
 
-/** The page offers a plan the store does not sell (the proxy's catalog leaves Team out). */
+/**
+ * The plan was taken off sale after the page showed it (the seller archives Team in the
+ * sandbox during the review): the change is refused, and the picker says to choose another.
+ */
 export const Refused: Story = {
-  args: { products: catalog, defaultValue: 'prod_team_quarterly' },
-  parameters: {
-    sandbox: {
-      ...live().sandbox,
-      products: catalog.filter((p) => p.id !== 'prod_team_quarterly').map((p) => p.id),
-    } satisfies SandboxParameters,
-  },
+  args: { defaultValue: 'prod_team_quarterly' },
+  parameters: { sandbox: refused.sandbox },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Review change' }));
+    refused.kept.harness?.sandbox.customize(({ products }) => {
+      const team = products.find((p) => p.id === 'prod_team_quarterly');
+      if (!team) throw new Error('seed changed: no prod_team_quarterly');
+      team.status = 'archived';
+    });
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm change' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'This plan cannot be chosen for your subscription. Please choose another.',
