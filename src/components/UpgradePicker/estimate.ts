@@ -3,7 +3,7 @@
 // estimate of what is charged now and at the next renewal. The estimate follows the same rules
 // as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade`, so for the same
 // moment both give the same figures.
-import { addBillingPeriod, isBillingPeriod, priceDirection } from '../../contract/period.js';
+import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
 import { prorateUpgrade } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 
@@ -29,12 +29,15 @@ export function allowsPlanChange(status: string): boolean {
 export type PlanDirection = 'upgrade' | 'downgrade' | 'current';
 
 /**
- * Whether `product` is an upgrade or a downgrade from `current`, by the price per month
- * (`priceDirection`, as `PricingTable` marks its cards, so both say the same in one
- * storefront); an equal price counts as an upgrade.
+ * Whether `product` is an upgrade or a downgrade from `current`, by the price of one period as
+ * `PricingTable` marks its cards (so both say the same in one storefront); an equal price
+ * counts as an upgrade. Across periods this reads as billing services do: a longer commitment
+ * at a higher price (monthly to yearly) is an upgrade, a shorter period (monthly to a day pass)
+ * a downgrade, even where the price per month says otherwise.
  */
 export function planDirection(product: Product, current: Product): PlanDirection {
-  return product.id === current.id ? 'current' : priceDirection(product, current);
+  if (product.id === current.id) return 'current';
+  return product.price >= current.price ? 'upgrade' : 'downgrade';
 }
 
 /**
