@@ -1,5 +1,6 @@
 // CheckoutForm and DiscountField in a real Chromium with the default stylesheet: axe (colour
-// contrast included) over the form's states in both themes, and real focus after a refusal.
+// contrast included) over the form's states in both themes, and real focus while submitting
+// and after a refusal.
 import '../../styles.css';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -46,6 +47,36 @@ describe('CheckoutForm in Chromium', () => {
       await expectNoViolations('checkout-form');
     },
   );
+
+  test('Enter in a field submits and keeps focus there, through a failure not tied to a field', async () => {
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId="prod_ebook" allowUnits defaultAnswers={{ terms: true }} />,
+    );
+    const checkout = await screen.findByRole('form', { name: 'The Billing Handbook' });
+    const fields = [
+      screen.getByRole('textbox', { name: /dedication/ }),
+      screen.getByRole('spinbutton', { name: 'Quantity' }),
+      screen.getByRole('checkbox', { name: /I accept the terms/ }),
+    ];
+    for (const field of fields as HTMLInputElement[]) {
+      harness.failNext({ route: 'createCheckout', with: 503 });
+      const release = harness.hold('createCheckout');
+      await userEvent.click(field);
+      const box = field.type === 'checkbox';
+      if (box) await userEvent.click(field); // ticked again
+      const before = box ? field.checked : field.value;
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(checkout).toHaveAttribute('data-state', 'submitting'));
+      expect(field, field.type).toHaveFocus();
+      // Held while the checkout is made: typing or toggling changes nothing.
+      await userEvent.keyboard(box ? ' ' : '9');
+      expect(box ? field.checked : field.value).toBe(before);
+      release();
+      await waitFor(() => expect(checkout).toHaveAttribute('data-state', 'failed'));
+      expect(screen.getByRole('alert')).toHaveTextContent('The checkout could not be started.');
+      expect(field).toHaveFocus();
+    }
+  });
 
   test('the checkout-page path and German pass axe', async () => {
     renderWithBilling(<CheckoutForm productId="prod_team_quarterly" collect="checkout" />, {

@@ -336,6 +336,7 @@ function CheckoutFormReady(props: ReadyProps) {
       props.onError?.(error, body);
     },
   });
+  // While busy, inputs are read-only rather than disabled, so focus stays where it is.
   const busy = state === 'submitting' || state === 'redirecting';
   const inFlight = useRef(false);
 
@@ -453,11 +454,12 @@ function CheckoutFormReady(props: ReadyProps) {
                     name: field.key,
                     checked: answer === true,
                     required: !field.optional,
-                    disabled: busy,
+                    // Not `disabled`: Enter here submits, and a disabled box would drop focus.
+                    'aria-disabled': busy || undefined,
                     'aria-invalid': error !== undefined || undefined,
                     'aria-describedby': describedBy(error !== undefined && errorId),
                     'data-state': answer === true ? 'checked' : 'unchecked',
-                    onChange: (event) => change((event.target as HTMLInputElement).checked),
+                    onChange: (event) => busy || change((event.target as HTMLInputElement).checked),
                   })}{' '}
                   {renderLinkMarkup(field.checkboxLabel ?? field.label, {
                     newTabLabel: t('common.opensInNewTab'),
@@ -495,7 +497,7 @@ function CheckoutFormReady(props: ReadyProps) {
             value: text,
             required: !field.optional,
             maxLength: field.maxLength,
-            disabled: busy,
+            readOnly: busy,
             'aria-invalid': error !== undefined || undefined,
             'aria-describedby': describedBy(
               error !== undefined && errorId,
@@ -589,7 +591,7 @@ function CheckoutFormReady(props: ReadyProps) {
                       max: maxUnits,
                       step: 1,
                       value: units,
-                      disabled: busy,
+                      readOnly: busy,
                       'aria-invalid': unitsError !== undefined || undefined,
                       'aria-describedby': describedBy(
                         unitsError !== undefined && `${unitsId}-error`,
