@@ -69,7 +69,7 @@ export const Subscribe: Story = {
   parameters: { sandbox: subscribe.parameters },
   play: async ({ args, canvas, userEvent }) => {
     const pro = await canvas.findByRole('listitem', { name: 'Pro' });
-    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     await waitFor(() =>
       expect(canvas.getByRole('status')).toHaveTextContent('Taking you to the payment page…'),
     );
@@ -94,7 +94,7 @@ export const Keyboard: Story = {
     await userEvent.tab();
     await expect(
       within(canvas.getByRole('listitem', { name: 'Team' })).getByRole('button', {
-        name: 'Subscribe',
+        name: 'Subscribe Team',
       }),
     ).toHaveFocus();
   },
@@ -106,7 +106,7 @@ export const SubscribedCustomer: Story = {
   play: async ({ canvas }) => {
     const pro = await canvas.findByRole('listitem', { name: 'Pro' });
     await waitFor(() => expect(pro).toHaveAttribute('data-state', 'current'));
-    await expect(within(pro).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(within(pro).getByRole('button', { name: 'Current plan Pro' })).toBeDisabled();
     await expect(canvas.getByRole('listitem', { name: 'Starter' })).toHaveAttribute(
       'data-state',
       'downgrade',
@@ -127,7 +127,7 @@ export const Upgrade: Story = {
   play: async ({ args, canvas, userEvent }) => {
     const team = await canvas.findByRole('listitem', { name: 'Team' });
     await waitFor(() => expect(team).toHaveAttribute('data-state', 'upgrade'));
-    await userEvent.click(within(team).getByRole('button', { name: 'Upgrade' }));
+    await userEvent.click(within(team).getByRole('button', { name: 'Upgrade Team' }));
     const notice = canvas.getByRole('status');
     await waitFor(() => expect(notice).toHaveTextContent('Your plan is now Team.'));
     await expect(notice).toHaveFocus();
@@ -158,11 +158,11 @@ export const UpgradeFailed: Story = {
   play: async ({ args, canvas, userEvent }) => {
     const starter = await canvas.findByRole('listitem', { name: 'Starter' });
     await waitFor(() => expect(starter).toHaveAttribute('data-state', 'downgrade'));
-    await userEvent.click(within(starter).getByRole('button', { name: 'Downgrade' }));
+    await userEvent.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
     await expect(await within(starter).findByRole('alert')).toHaveTextContent(
       'Your plan could not be changed. Please try again.',
     );
-    await expect(within(starter).getByRole('button', { name: 'Downgrade' })).toHaveFocus();
+    await expect(within(starter).getByRole('button', { name: 'Downgrade Starter' })).toHaveFocus();
     await expect(args.onError).toHaveBeenCalledTimes(1);
   },
 };
@@ -174,7 +174,7 @@ export const HandOffUpgrade: Story = {
   play: async ({ args, canvas, userEvent }) => {
     const starter = await canvas.findByRole('listitem', { name: 'Starter' });
     await waitFor(() => expect(starter).toHaveAttribute('data-state', 'downgrade'));
-    await userEvent.click(within(starter).getByRole('button', { name: 'Downgrade' }));
+    await userEvent.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
     await expect(args.onUpgrade).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'prod_starter_monthly' }),
       expect.objectContaining({ status: 'active' }),
@@ -187,9 +187,9 @@ export const CheckoutPending: Story = {
   parameters: { sandbox: sandbox({ prepare: (h) => void h.hold('createCheckout') }).parameters },
   play: async ({ canvas, userEvent }) => {
     const pro = await canvas.findByRole('listitem', { name: 'Pro' });
-    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     await expect(
-      within(pro).getByRole('button', { name: 'Preparing your checkout…' }),
+      within(pro).getByRole('button', { name: 'Preparing your checkout… Pro' }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -202,11 +202,11 @@ export const CheckoutFailed: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     const pro = await canvas.findByRole('listitem', { name: 'Pro' });
-    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     await expect(await within(pro).findByRole('alert')).toHaveTextContent(
       'The checkout could not be started. Please try again.',
     );
-    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
     await waitFor(() =>
       expect(canvas.getByRole('status')).toHaveTextContent('Taking you to the payment page…'),
     );
@@ -230,7 +230,9 @@ export const OneTime: Story = {
   play: async ({ canvas }) => {
     const lifetime = await canvas.findByRole('listitem', { name: 'Lifetime license' });
     await expect(within(lifetime).getByText('one-time payment')).toBeVisible();
-    await expect(within(lifetime).getByRole('button', { name: 'Buy now' })).toBeEnabled();
+    await expect(
+      within(lifetime).getByRole('button', { name: 'Buy now Lifetime license' }),
+    ).toBeEnabled();
   },
 };
 
