@@ -91,9 +91,12 @@ export const PayAtRenewal: Story = {
   args: { defaultValue: 'prod_team_quarterly', defaultBehavior: 'proration-charge' },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Nothing charged now')).toBeVisible();
+    await expect(canvas.getByText(/^Next bill on /)).toBeVisible();
     await expect(
-      canvas.getByText(/added to your next bill on .* Then \$75\.00 every 3 months/),
-    ).toBeVisible();
+      canvas.getByText(
+        /^\$[\d.]+ is added to your next bill\. Then you pay \$75\.00 every 3 months\.$/,
+      ),
+    ).toHaveAttribute('data-state', 'charge');
   },
 };
 
@@ -101,10 +104,9 @@ export const PayAtRenewal: Story = {
 export const DowngradeCredit: Story = {
   args: { defaultValue: 'prod_starter_monthly', defaultBehavior: 'proration-charge' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText(/^after a credit of \$/)).toHaveAttribute(
-      'data-state',
-      'credit',
-    );
+    await expect(
+      await canvas.findByText(/^Your next bill includes a credit of \$/),
+    ).toHaveAttribute('data-state', 'credit');
   },
 };
 
