@@ -42,15 +42,23 @@ export const FixedAmount: Story = {
   },
 };
 
-/** An expired code (or a draft, a used-up or an unknown one): the proxy answers them alike. */
-export const ExpiredOrUnknown: Story = {
+/** An expired code of this store: said so. */
+export const Expired: Story = {
   args: { defaultValue: 'SUMMER15' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('This code is unknown or has expired.')).toBeVisible();
+    await expect(await canvas.findByText('This code has expired.')).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Discount code' })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
+  },
+};
+
+/** A code the store does not have (a draft or used-up one is answered alike). */
+export const Unknown: Story = {
+  args: { defaultValue: 'NOSUCHCODE' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('This code is unknown or cannot be used.')).toBeVisible();
   },
 };
 
