@@ -16,6 +16,7 @@ export {
   DEFAULT_SANDBOX_BASE_URL,
   SANDBOX_EPOCH,
   type Sandbox,
+  type SandboxData,
   type SandboxFixtures,
   type SandboxInspection,
   type SandboxOptions,
