@@ -311,9 +311,9 @@ function CheckoutFormReady(props: ReadyProps) {
           t('checkoutForm.unitsRange', { max: maxUnits }),
         );
       } else if (issue.field === 'discount_code') {
-        // Until the field's own check says why (expired, unknown…); or if it still says yes.
+        // The live check said yes earlier: ask again, so the field says why now (expired,
+        // unknown…). This text shows until it does, or if the check still says yes.
         found[DISCOUNT] ??= t('discountField.unknown');
-        // The live check said yes earlier; ask again, so the field shows the code as it is now.
         void queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
       } else if (field && askHere) {
         found[fieldSlot(field.key)] ??= said(field.label, t('checkoutForm.fieldRejected'));
