@@ -140,8 +140,8 @@ export function upstreamError(
       return notFound(notFoundField);
     case 'invalid_request':
     case 'conflict': {
-      // The service's own wording can quote what was sent or name its internals: keep only
-      // which fields it refused, in the proxy's words.
+      // The service's own wording can quote what was sent or name its internals (another
+      // customer's ids among them): keep only which fields it refused, in the proxy's words.
       const status = error.kind === 'conflict' ? 409 : 400;
       const message =
         error.kind === 'conflict'
@@ -150,10 +150,14 @@ export function upstreamError(
       let names = (error.fields ?? []).map((f) => f.field.replace(/[^\w.]/g, ''));
       if (names.length === 0) {
         // The general error body names no field, but its lines start with one ("discount_code
-        // … does not exist"): keep a name only when it is one the proxy sent.
+        // … does not exist", "metadata.company must …"): keep a name only when it is one the
+        // proxy sent, with the path below it.
         names = error.messages.flatMap((line) => {
-          const sent = sentFields.find((f) => line === f || new RegExp(`^${f}\\b`).test(line));
-          return sent === undefined ? [] : [sent];
+          for (const sent of sentFields) {
+            const path = new RegExp(`^${sent}(?:\\.\\w+)*\\b`).exec(line)?.[0];
+            if (path !== undefined) return [path];
+          }
+          return [];
         });
       }
       names = [...new Set(names)].filter((name) => name !== '').slice(0, 10);

@@ -13,7 +13,7 @@ import { describeConformance } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
-import { creditsErrorBody, generalErrorBody } from '../../sandbox/errors.js';
+import { generalErrorBody } from '../../sandbox/errors.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
@@ -643,7 +643,7 @@ describe('CheckoutForm: submitting', () => {
     expect(newCheckouts(harness, before)[0]).toMatchObject({ units: 2 });
   });
 
-  test('the service refuses the units: its words under the quantity, focus there, input kept', async () => {
+  test('the service refuses the units: said under the quantity, focus there, input kept', async () => {
     const user = userEvent.setup();
     const harness = serviceRefusesCheckout(
       generalErrorBody(400, ['units must be at most 2 for this product'], 'tr_1', 0),
@@ -662,22 +662,19 @@ describe('CheckoutForm: submitting', () => {
       units: 3,
     });
     expect(units).toHaveAttribute('aria-invalid', 'true');
-    expect(units).toHaveAccessibleDescription('Quantity was refused by the billing service.');
+    expect(units).toHaveAccessibleDescription(
+      'Quantity was not accepted by the billing service. Please check it.',
+    );
     expect(units).toHaveValue(3);
     expect(company).toHaveValue('Acme');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  test('the service refuses a custom field’s answer: its words under that field, in German too', async () => {
+  test('the service refuses a custom field’s answer: said under that field, in German too', async () => {
     const user = userEvent.setup();
+    // The service's general body names the field only at the start of its line.
     const harness = serviceRefusesCheckout(
-      creditsErrorBody(
-        400,
-        'is not a company we can invoice',
-        'req_1',
-        null,
-        'metadata.companyName',
-      ),
+      generalErrorBody(400, ['metadata.companyName is not a company we can invoice'], 'tr_1', 0),
     );
     renderWithBilling(<CheckoutForm productId={TEAM} allowUnits />, {
       harness,
@@ -691,7 +688,7 @@ describe('CheckoutForm: submitting', () => {
     await waitFor(() => expect(company).toHaveFocus());
     expect(company).toHaveAttribute('aria-invalid', 'true');
     expect(company).toHaveAccessibleDescription(
-      /^Company name: was refused by the billing service\. /,
+      /^Company name wurde vom Abrechnungsdienst nicht akzeptiert\. Bitte prüfen Sie die Angabe\./,
     );
     expect(company).toHaveValue('Acme');
     expect(screen.getByRole('spinbutton', { name: 'Menge' })).not.toHaveAttribute('aria-invalid');

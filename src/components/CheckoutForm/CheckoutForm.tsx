@@ -300,23 +300,18 @@ function CheckoutFormReady(props: ReadyProps) {
           ? fields[Number(custom[1])]
           : fields.find((f) => f.key === custom[2])
         : undefined;
-      // What the proxy says of the field (its message follows the field's name), else ours.
-      const said = (label: string, fallback: string) =>
-        issue.message
-          ? t('checkoutForm.fieldRefused', { label, message: issue.message })
-          : fallback;
+      // The proxy names the field but keeps the service's wording back (it can quote other
+      // customers' data), so the form says it in the buyer's language.
+      const refused = (label: string) => t('checkoutForm.fieldRefused', { label });
       if (issue.field === 'units' && allowUnits) {
-        found[UNITS] ??= said(
-          t('checkoutForm.units'),
-          t('checkoutForm.unitsRange', { max: maxUnits }),
-        );
+        found[UNITS] ??= refused(t('checkoutForm.units'));
       } else if (issue.field === 'discount_code') {
         // The live check said yes earlier: ask again, so the field says why now (expired,
         // unknown…). This text shows until it does, or if the check still says yes.
         found[DISCOUNT] ??= t('discountField.unknown');
         void queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
       } else if (field && askHere) {
-        found[fieldSlot(field.key)] ??= said(field.label, t('checkoutForm.fieldRejected'));
+        found[fieldSlot(field.key)] ??= refused(field.label);
       } else {
         unmapped = true;
       }

@@ -35,8 +35,7 @@ const en = {
   'checkoutForm.unitsRange': 'Enter a whole number from 1 to {max}.',
   'checkoutForm.characterCount': '{count}/{max} characters',
   'checkoutForm.fieldsAtCheckout': 'You will be asked for {fields} on the payment page.',
-  'checkoutForm.fieldRejected': 'This entry was not accepted. Please check it.',
-  'checkoutForm.fieldRefused': '{label} {message}.',
+  'checkoutForm.fieldRefused': '{label} was not accepted by the billing service. Please check it.',
   'checkoutForm.minLength': 'At least {min} characters',
 };
 
@@ -74,8 +73,8 @@ const de: Record<keyof typeof en, string> = {
   'checkoutForm.unitsRange': 'Geben Sie eine ganze Zahl von 1 bis {max} ein.',
   'checkoutForm.characterCount': '{count}/{max} Zeichen',
   'checkoutForm.fieldsAtCheckout': 'Auf der Zahlungsseite werden Sie nach {fields} gefragt.',
-  'checkoutForm.fieldRejected': 'Diese Angabe wurde nicht akzeptiert. Bitte prüfen Sie sie.',
-  'checkoutForm.fieldRefused': '{label}: {message}.',
+  'checkoutForm.fieldRefused':
+    '{label} wurde vom Abrechnungsdienst nicht akzeptiert. Bitte prüfen Sie die Angabe.',
   'checkoutForm.minLength': 'Mindestens {min} Zeichen',
 };
 
