@@ -960,4 +960,6 @@ function seedCredits(
     }),
   );
   atTime(now - 20 * DAY, () => ledger.setStatus(legacy.id, 'closed'));
+  // ...and one opened for referrals that nothing has been credited to yet.
+  open(linus, 'Referral credits', 'credits', now - 5 * DAY);
 }

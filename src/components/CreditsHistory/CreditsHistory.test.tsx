@@ -321,6 +321,22 @@ describe('CreditsHistory: accounts', () => {
     await waitFor(async () => expect(await findBalance()).toHaveTextContent('150.5'));
   });
 
+  test('an account nothing has been credited to yet: a zero balance and the empty state', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CreditsHistory virtualizer={measured} />, { customer: 'cust_linus' });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Credit account' }),
+      'Referral credits',
+    );
+    expect(await screen.findByText('No credits have been added or used yet.')).toBeVisible();
+    await waitFor(async () => expect(await findBalance()).toHaveTextContent('0'));
+    expect(screen.queryByRole('list', { name: 'Entries' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Credits history' })).toHaveAttribute(
+      'data-state',
+      'empty',
+    );
+  });
+
   test('a customer without credit accounts is told so', async () => {
     renderWithBilling(<CreditsHistory virtualizer={measured} />, { customer: NO_ACCOUNTS });
     expect(await screen.findByText('You have no credit accounts.')).toHaveAttribute(
