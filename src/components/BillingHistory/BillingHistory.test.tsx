@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
@@ -15,7 +14,6 @@ import { renderToStringWithBilling } from '../../../test/support/server-render.j
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
 import { transactionsOptions } from '../../react/options.js';
-import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
 import { BillingHistory, type BillingHistoryPageChangeDetails } from './BillingHistory.js';
 
 const ADA = 'cust_ada';
@@ -376,18 +374,6 @@ describe('BillingHistory: loading, error, empty', () => {
       'empty',
     );
     expect(screen.queryByRole('navigation')).toBeNull();
-  });
-});
-
-describe('BillingHistory: its strings', () => {
-  test('every message of its catalogue section is one it shows', () => {
-    const source = readFileSync(`${import.meta.dirname}/BillingHistory.tsx`, 'utf8');
-    // A key is read whole, in quotes, or through its group in a template (`….status.${status}`).
-    const unused = Object.keys(billingHistoryMessages.en).filter((key) => {
-      const group = key.slice(0, key.lastIndexOf('.') + 1);
-      return !source.includes(`'${key}'`) && !source.includes(`\`${group}\${`);
-    });
-    expect(unused).toEqual([]);
   });
 });
 

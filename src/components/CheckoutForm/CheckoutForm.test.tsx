@@ -208,10 +208,6 @@ describe('CheckoutForm: what the buyer sees', () => {
 
   test('a failed background refetch of the catalog keeps the form and what was typed', async () => {
     const user = userEvent.setup();
-    // Reads the same query, to see when its failure has reached the components.
-    function CatalogProbe() {
-      return <output>{useProducts().isError ? 'catalog refetch failed' : ''}</output>;
-    }
     const { harness, queryClient } = renderWithBilling(
       <>
         <CheckoutForm productId={TEAM} allowUnits />
@@ -818,3 +814,8 @@ describe('custom field rules', () => {
     });
   });
 });
+
+/** Reads the catalog query too, to see when a failure has reached the components. */
+function CatalogProbe() {
+  return <output>{useProducts().isError ? 'catalog refetch failed' : ''}</output>;
+}

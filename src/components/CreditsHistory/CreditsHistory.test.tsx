@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
@@ -20,7 +19,6 @@ import {
   creditsHistoryOptions,
 } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
-import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { CreditsHistory, type CreditsHistoryVirtualizer } from './CreditsHistory.js';
 
 // jsdom has no layout: the list is told it is 560 px tall (ten 56 px rows) and never resized.
@@ -477,18 +475,6 @@ describe('CreditsHistory: a bounded DOM', () => {
     );
     expect(rows().length).toBeLessThanOrEqual(bound);
     expect(document.querySelectorAll('li').length).toBeLessThanOrEqual(bound);
-  });
-});
-
-describe('CreditsHistory: its strings', () => {
-  test('every message of its catalogue section is one it shows', () => {
-    const source = readFileSync(`${import.meta.dirname}/CreditsHistory.tsx`, 'utf8');
-    // A key is read whole, in quotes, or through its group in a template (`….status.${status}`).
-    const unused = Object.keys(creditsHistoryMessages.en).filter((key) => {
-      const group = key.slice(0, key.lastIndexOf('.') + 1);
-      return !source.includes(`'${key}'`) && !source.includes(`\`${group}\${`);
-    });
-    expect(unused).toEqual([]);
   });
 });
 

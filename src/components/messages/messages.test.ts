@@ -32,11 +32,12 @@ describe('catalogues', () => {
   });
 
   // Components look a state up as `${prefix}.${value}`; each known value of the service's
-  // enums needs its message, and each open enum its `.unknown` fallback.
+  // enums needs its message, and an open enum its `.unknown` fallback where the component says
+  // one (a subscription's or a license's unknown status shows as the service sent it).
   test.each([
-    ['subscriptionStatus', subscriptionStatuses, true],
+    ['subscriptionStatus', subscriptionStatuses, false],
     ['billingHistory.status', transactionStatuses, true],
-    ['licenseCard.status', licenseStatuses, true],
+    ['licenseCard.status', licenseStatuses, false],
     ['creditsHistory.accountStatus', creditsAccountStatuses, true],
     ['upgradePicker.behavior', updateBehaviors, false],
     ['pricingTable.per', billingPeriods, false],

@@ -1,6 +1,7 @@
 // Each component loads only the message sections it names in `useMessages(...)`; a key from
 // any other section would show as its raw key. This reads every component's source and checks
-// that the section of each key it uses (directly or through a shared helper) is loaded.
+// that the section of each key it uses (directly or through a shared helper) is loaded, and
+// that every key of the catalogue is one some component shows.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -51,4 +52,30 @@ test('the composed catalogues hold every section, German with the same keys', ()
     'subscriptionStatus',
     'upgradePicker',
   ]);
+});
+
+test('every message of the catalogue is one a component shows', () => {
+  const sources: string[] = [];
+  const read = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) read(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test(-d)?\.|^sections$/.test(entry.name)) {
+        if (!path.includes(`messages${'/'}sections`)) sources.push(readFileSync(path, 'utf8'));
+      }
+    }
+  };
+  read(root);
+  const source = sources.join('\n');
+  // A key is read whole, in quotes; through its group in a template (`….status.${status}`); or
+  // by its group handed to a helper (`wordFor(t, 'licenseCard.status', status)`).
+  const unused = Object.keys(en).filter((key) => {
+    const group = key.slice(0, key.lastIndexOf('.'));
+    return (
+      !source.includes(`'${key}'`) &&
+      !source.includes(`\`${group}.\${`) &&
+      !source.includes(`'${group}'`)
+    );
+  });
+  expect(unused).toEqual([]);
 });

@@ -3,20 +3,12 @@
 import type { MessageSection } from '../section.js';
 
 const en = {
-  'common.loading': 'Loading…',
-  'common.error': 'Something went wrong.',
   'common.retry': 'Try again',
-  'common.empty': 'Nothing here yet.',
-  'common.close': 'Close',
   'common.opensInNewTab': '(opens in a new tab)',
 };
 
 const de: Record<keyof typeof en, string> = {
-  'common.loading': 'Wird geladen …',
-  'common.error': 'Etwas ist schiefgelaufen.',
   'common.retry': 'Erneut versuchen',
-  'common.empty': 'Hier ist noch nichts.',
-  'common.close': 'Schließen',
   'common.opensInNewTab': '(öffnet in einem neuen Tab)',
 };
 

@@ -21,7 +21,6 @@ const en = {
   'upgradePicker.newPrice': 'Then you pay {amount} {period}.',
   'upgradePicker.confirm': 'Confirm change',
   'upgradePicker.confirming': 'Changing your plan…',
-  'upgradePicker.cancel': 'Cancel',
   'upgradePicker.success': 'Your plan is now {plan}.',
   'upgradePicker.failed': 'Your plan could not be changed. Please try again.',
   'upgradePicker.disabled.trialing': 'Plans can be changed once the trial has ended.',
@@ -73,7 +72,6 @@ const de: Record<keyof typeof en, string> = {
   'upgradePicker.newPrice': 'Danach zahlen Sie {amount} {period}.',
   'upgradePicker.confirm': 'Wechsel bestätigen',
   'upgradePicker.confirming': 'Ihr Tarif wird gewechselt …',
-  'upgradePicker.cancel': 'Abbrechen',
   'upgradePicker.success': 'Ihr Tarif ist jetzt {plan}.',
   'upgradePicker.failed':
     'Ihr Tarif konnte nicht gewechselt werden. Bitte versuchen Sie es erneut.',
