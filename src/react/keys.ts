@@ -67,8 +67,9 @@ export const billingKeys = {
     account: (accountId: string) => [...credits, 'account', accountId] as const,
     /** The exact balance of one account. */
     balance: (accountId: string) => [...credits, 'account', accountId, 'balance'] as const,
-    /** The entries of one account, newest first, as an infinite list. */
-    entries: (accountId: string) => [...credits, 'account', accountId, 'entries'] as const,
+    /** The entries of one account, newest first, as an infinite list of pages of `limit`. */
+    entries: (accountId: string, limit: number) =>
+      [...credits, 'account', accountId, 'entries', { limit }] as const,
   },
   licenses: {
     /** Prefix of every license validation. */

@@ -400,9 +400,8 @@ export function useDeleteDiscount(
       mutationFn: (input) => client.adminDeleteDiscount(input),
       retry: false,
       onSuccess: async (discount, input) => {
-        await queryClient.invalidateQueries({
-          queryKey: billingKeys.discounts.detail(discount.code),
-        });
+        // Every preview: a buyer may have typed the code in another case than it is stored.
+        await queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
         options.onSuccess?.(discount, input);
       },
       onError: (error, input) => options.onError?.(error, input),

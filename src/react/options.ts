@@ -247,7 +247,8 @@ export function creditsBalanceOptions(client: ProxyClient, params: CreditsAccoun
  * `fetchNextPage` reads older entries (`starting_after` the last one shown, while the service
  * says `has_more`); `fetchPreviousPage` reads entries newer than the first one shown
  * (`ending_before`). Newer entries can appear at any time, so `hasPreviousPage` stays true
- * until a newer page comes back empty (or the account has no entries at all).
+ * until a newer page comes back empty (or the account has no entries at all). A refetch reads
+ * the pages again from the first one down, so older entries follow a page of newer ones too.
  */
 export function creditsHistoryOptions(client: ProxyClient, params: CreditsHistoryParams) {
   const limit = params.limit ?? 20;
@@ -258,12 +259,16 @@ export function creditsHistoryOptions(client: ProxyClient, params: CreditsHistor
     ReturnType<typeof billingKeys.credits.entries>,
     CreditsCursor
   >({
-    queryKey: billingKeys.credits.entries(params.accountId),
+    queryKey: billingKeys.credits.entries(params.accountId, limit),
     queryFn: ({ pageParam, signal }) =>
       client.creditEntries({ account_id: params.accountId, limit, ...pageParam }, { signal }),
     initialPageParam: {},
-    getNextPageParam: (last) => {
+    getNextPageParam: (last, _pages, lastParam) => {
       const oldest = last.data.at(-1);
+      // A page of newer entries (read with `ending_before` its anchor) has older ones after it,
+      // whatever its `has_more` says (that is about still newer ones): below its oldest entry,
+      // or, when it found none, from the newest entry down (the anchor is then the newest).
+      if (lastParam.ending_before !== undefined) return oldest ? { starting_after: oldest.id } : {};
       return last.has_more && oldest ? { starting_after: oldest.id } : undefined;
     },
     getPreviousPageParam: (first) => {

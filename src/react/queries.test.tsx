@@ -44,7 +44,7 @@ function entriesNewestFirst(harness: BillingHarness, accountId: string) {
     .reverse();
 }
 
-async function grantCredits(harness: BillingHarness, accountId: string, n: number) {
+async function grantCredits(harness: BillingHarness, accountId: string, n: number, tag = 't') {
   // Another actor (the seller's server) writes to the account while the page is open.
   for (let i = 0; i < n; i++) {
     const response = await harness.sandbox.fetch(
@@ -52,7 +52,11 @@ async function grantCredits(harness: BillingHarness, accountId: string, n: numbe
       {
         method: 'POST',
         headers: { 'x-api-key': harness.sandbox.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: '5', reference: `test:${i}`, idempotency_key: `t-${i}` }),
+        body: JSON.stringify({
+          amount: '5',
+          reference: `test:${i}`,
+          idempotency_key: `${tag}-${i}`,
+        }),
       },
     );
     expect(response.status).toBe(201);
@@ -338,6 +342,49 @@ describe('useCreditsHistory (cursor, both directions)', () => {
     expect(result.current.data?.pages[0]?.data).toEqual([]);
     expect(result.current.hasPreviousPage).toBe(false);
     expect(shown()).toEqual(entriesNewestFirst(harness, ADA_CREDITS).map((e) => e.id));
+  });
+
+  it('a refetch after newer pages reads them again and the older ones below them', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(
+      () => useCreditsHistory({ accountId: ADA_CREDITS, limit: 5 }),
+      { harness },
+    );
+    const sizes = () => result.current.data?.pages.map((p) => p.data.length);
+    const shown = () => result.current.data?.pages.flatMap((p) => p.data.map((e) => e.id)) ?? [];
+    await waitFor(() => expect(sizes()).toEqual([5]));
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(sizes()).toEqual([5, 5]));
+    await grantCredits(harness, ADA_CREDITS, 3, 'first');
+    await act(() => result.current.fetchPreviousPage());
+    await waitFor(() => expect(sizes()).toEqual([3, 5, 5]));
+    // Nothing newer now: an empty page at the top.
+    await act(() => result.current.fetchPreviousPage());
+    await waitFor(() => expect(sizes()).toEqual([0, 3, 5, 5]));
+
+    // Two more entries, then what an invalidation (a seller's credit, a reconnect) does.
+    await grantCredits(harness, ADA_CREDITS, 2, 'second');
+    await act(() => result.current.refetch());
+    const newest = entriesNewestFirst(harness, ADA_CREDITS).map((e) => e.id);
+    await waitFor(() => expect(sizes()).toEqual([2, 5, 5, 5]));
+    expect(shown()).toEqual(newest.slice(0, 17));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(shown()).toEqual(newest.slice(0, 22)));
+  });
+
+  it('keeps pages of another size apart', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(
+      () => [
+        useCreditsHistory({ accountId: ADA_CREDITS, limit: 5 }),
+        useCreditsHistory({ accountId: ADA_CREDITS, limit: 50 }),
+      ],
+      { harness },
+    );
+    await waitFor(() => expect(result.current.every((h) => h.status === 'success')).toBe(true));
+    expect(result.current.map((h) => h.data?.pages[0]?.data.length)).toEqual([5, 50]);
+    expect(harness.count('creditEntries')).toBe(2);
   });
 
   it('is loading until the first page arrives', async () => {

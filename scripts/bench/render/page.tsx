@@ -169,7 +169,7 @@ async function measure(mode: Mode): Promise<Measurement> {
   const data = all;
   const start = data.pages.length - APPENDS;
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  const key = billingKeys.credits.entries(accountId);
+  const key = billingKeys.credits.entries(accountId, PAGE);
   queryClient.setQueryData<Data>(key, firstPages(data, start));
   // The account and its balance are known too: nothing is fetched while measuring.
   queryClient.setQueryData(billingKeys.credits.accounts(), [account]);

@@ -65,7 +65,10 @@ describe('CreditsHistory in Chromium', () => {
       pages: Math.ceil(total / 100),
     });
 
-    renderWithBilling(<CreditsHistory accountId={minutes.id} />, { harness, queryClient });
+    renderWithBilling(<CreditsHistory accountId={minutes.id} pageSize={100} />, {
+      harness,
+      queryClient,
+    });
     await waitFor(() => expect(listItems().length).toBeGreaterThan(0));
     const box = viewport();
     expect(box.clientHeight).toBeGreaterThan(100);

@@ -452,7 +452,10 @@ describe('CreditsHistory: a bounded DOM', () => {
     const queryClient = createTestQueryClient();
     const total = await prefetchEveryEntry(harness, queryClient, account.id);
     expect(total).toBe(1100);
-    renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness, queryClient });
+    renderWithBilling(<CreditsHistory virtualizer={measured} pageSize={100} />, {
+      harness,
+      queryClient,
+    });
 
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     // Ten rows in view, five more on each side, and the row that holds the focus stop.

@@ -149,6 +149,9 @@ type Announcement = { key: MessageKey; count?: number; seq: number };
 const NEWER_PAGES_PER_PRESS = 10;
 
 /** The first active account, else the first. */
+/** Entries read per request unless `pageSize` says otherwise. */
+const PAGE_SIZE = 50;
+
 function defaultAccount(accounts: readonly CreditsAccount[]): CreditsAccount | undefined {
   return accounts.find((a) => a.status === 'active') ?? accounts[0];
 }
@@ -201,7 +204,8 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  * The list is at most `--bk-credits-history-height` tall (CSS; default 24rem) and scrolls.
  */
 export function CreditsHistory(props: CreditsHistoryProps) {
-  const { accountId: controlledId, defaultAccountId, onAccountChange, pageSize = 50 } = props;
+  const { accountId: controlledId, defaultAccountId, onAccountChange } = props;
+  const pageSize = props.pageSize ?? PAGE_SIZE;
   useBillingContext('CreditsHistory');
   const part = useParts<CreditsHistoryPart>('CreditsHistory', props);
   const t = useMessages(commonMessages, creditsHistoryMessages);
@@ -335,7 +339,13 @@ function AccountHistory({
   part,
   t,
 }: AccountHistoryProps) {
-  const { rowHeight = 56, autoLoadThreshold = 10, transactions, virtualizer: measuring } = props;
+  const {
+    rowHeight = 56,
+    autoLoadThreshold = 10,
+    transactions,
+    virtualizer: measuring,
+    pageSize = PAGE_SIZE,
+  } = props;
   const { queryClient } = useBillingContext('CreditsHistory');
   const fmt = useFormat();
   const balance = useCreditsBalance({ accountId });
@@ -475,7 +485,7 @@ function AccountHistory({
 
   const dropEmptyNewest = () => {
     queryClient.setQueryData<InfiniteData<CreditsEntriesPage, CreditsCursor>>(
-      billingKeys.credits.entries(accountId),
+      billingKeys.credits.entries(accountId, pageSize),
       (data) =>
         data && data.pages.length > 1 && data.pages[0]?.data.length === 0
           ? { pages: data.pages.slice(1), pageParams: data.pageParams.slice(1) }
