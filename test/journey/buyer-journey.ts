@@ -112,7 +112,7 @@ export async function walkBuyerJourney(
       entry.side === 'credit' ? `+${credits(entry.amount)}` : `−${credits(entry.amount)}`;
     await history.getByText(signed, { exact: true }).waitFor();
   }
-  await history.getByText(`All ${mine.entries.length} entries shown.`).waitFor();
+  await history.getByText(`All entries shown: ${mine.entries.length}.`).waitFor();
   return purchase;
 }
 

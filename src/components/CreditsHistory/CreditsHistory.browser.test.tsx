@@ -76,7 +76,7 @@ describe('CreditsHistory in Chromium', () => {
     const inView = Math.ceil(box.clientHeight / ROW) + 1;
     const bound = inView + 2 * OVERSCAN + 1;
     expect(listItems()[0]).toHaveAttribute('aria-setsize', String(total));
-    expect(await screen.findByRole('status')).toHaveTextContent('All 100,002 entries shown.');
+    expect(await screen.findByRole('status')).toHaveTextContent('All entries shown: 100,002.');
 
     const max = box.scrollHeight - box.clientHeight;
     let most = 0;

@@ -462,7 +462,7 @@ describe('CreditsHistory: a bounded DOM', () => {
     const bound = 10 + 2 * 5 + 1;
     expect(rows().length).toBeLessThanOrEqual(bound);
     expect(rows()[0]).toHaveAttribute('aria-setsize', '1100');
-    expect(screen.getByRole('status')).toHaveTextContent('All 1,100 entries shown.');
+    expect(screen.getByRole('status')).toHaveTextContent('All entries shown: 1,100.');
     expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Entries' });
     expect(list.style.height).toBe(`${1100 * 56}px`);

@@ -29,7 +29,7 @@ const en = {
   'creditsHistory.loadedOlder': 'Older entries loaded: {count}',
   'creditsHistory.loadedNewer': 'Newer entries loaded: {count}',
   'creditsHistory.upToDate': 'No newer entries.',
-  'creditsHistory.allShown': 'All {count} entries shown.',
+  'creditsHistory.allShown': 'All entries shown: {count}.',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -59,7 +59,7 @@ const de: Record<keyof typeof en, string> = {
   'creditsHistory.loadedOlder': 'Ältere Einträge geladen: {count}',
   'creditsHistory.loadedNewer': 'Neuere Einträge geladen: {count}',
   'creditsHistory.upToDate': 'Keine neueren Einträge.',
-  'creditsHistory.allShown': 'Alle {count} Einträge angezeigt.',
+  'creditsHistory.allShown': 'Alle Einträge angezeigt: {count}.',
 };
 
 /** The strings of CreditsHistory. */
