@@ -71,6 +71,28 @@ describe('UpgradePicker in Chromium', () => {
   });
 });
 
+describe('UpgradePicker laid out narrow', () => {
+  test('a way of paying wraps beside its radio, not below it', async () => {
+    renderWithBilling(
+      <div style={{ width: '20rem' }}>
+        <UpgradePicker />
+      </div>,
+      { customer: 'cust_ada' },
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: /^Team/ }));
+    const ways = screen.getAllByRole('radio', { name: /bill|charge|pay/i });
+    expect(ways.length).toBe(3);
+    for (const radio of ways) {
+      const text = radio.nextElementSibling as HTMLElement;
+      const [r, t] = [radio.getBoundingClientRect(), text.getBoundingClientRect()];
+      // Side by side: the text starts right of the radio, its first line level with it.
+      expect(t.left).toBeGreaterThan(r.right);
+      expect(t.top).toBeLessThan(r.bottom);
+      expect(t.height).toBeGreaterThan(r.height);
+    }
+  });
+});
+
 describe('PortalButton in Chromium', () => {
   test.each(themes)(
     'passes axe idle and failed, %s theme; the new-tab hint is read, not shown',
