@@ -1,15 +1,12 @@
 #!/usr/bin/env node
 // The billing-kit command line: `billing-kit sandbox [flags]`.
 
-const USAGE = 'usage: billing-kit sandbox [--port <0-65535>] [--seed <seed>] [--fixtures] [--help]';
+import { runSandboxCli, SANDBOX_USAGE as USAGE } from './sandbox/cli.js';
 
 /** Runs the command line with `argv` (after the program name); resolves with the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'sandbox') {
-    const { runSandboxCli } = await import('./sandbox/cli.js');
-    return runSandboxCli(rest);
-  }
+  if (command === 'sandbox') return runSandboxCli(rest);
   if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;

@@ -47,7 +47,7 @@ describe('flags', () => {
     [['--port', '70000'], /--port needs/],
     [['--port', 'abc'], /--port needs/],
     [['--seed'], /--seed needs/],
-    [['--now', 'soon'], /--now needs/],
+    [['--now', 'soon'], /--now needs an ISO 8601 date .* got "soon"/],
     [['--fixtures=yes'], /takes no value/],
   ])('%j is refused with a usage line on stderr and exit code 2', async (argv, problem) => {
     const run = io();
@@ -111,6 +111,12 @@ describe('serving', () => {
     } finally {
       await taken.close();
     }
+  });
+
+  test('an address that is not this machine names --host, not the port', async () => {
+    const run = io(new Promise(() => {}));
+    expect(await runSandboxCli(['--port', '0', '--host', 'nosuch.invalid'], run.io)).toBe(1);
+    expect(run.err[0]).toMatch(/cannot listen on nosuch\.invalid:0: .*pick another --host/);
   });
 });
 

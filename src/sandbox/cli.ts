@@ -1,4 +1,5 @@
-// `npm run sandbox -- --port 4010 [--seed N] [--fixtures]` and `billing-kit sandbox …`:
+// `npm run sandbox -- --port 4010 [--host H] [--seed N] [--now T] [--fixtures]` and
+// `billing-kit sandbox …`:
 // serves the sandbox on 127.0.0.1 and prints its base URL and test key, or prints the seeded
 // data as JSON and exits. Node only; the sandbox module itself stays browser-safe.
 
@@ -76,7 +77,9 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
       case '--now': {
         const v = value();
         const parsed = v === undefined ? Number.NaN : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
-        if (!Number.isFinite(parsed)) return '--now needs an ISO 8601 date or Unix milliseconds';
+        if (!Number.isFinite(parsed)) {
+          return `--now needs an ISO 8601 date such as 2026-01-15T12:00:00Z or Unix milliseconds, got ${JSON.stringify(v ?? '')}`;
+        }
         flags.now = /^-?\d+$/.test(v as string) ? parsed : (v as string);
         break;
       }
@@ -136,8 +139,14 @@ export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo):
   try {
     server = await sandbox.listen(flags.port, flags.host);
   } catch (error) {
+    const code = (error as { code?: string } | null)?.code;
+    // An address that does not resolve or is not this machine's is the host's fault, not the port's.
+    const fix =
+      code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN'
+        ? 'pick another --host, such as 127.0.0.1'
+        : 'pick another --port';
     err(
-      `billing-kit sandbox: cannot listen on ${flags.host}:${flags.port}: ${error instanceof Error ? error.message : String(error)}; pick another --port`,
+      `billing-kit sandbox: cannot listen on ${flags.host}:${flags.port}: ${error instanceof Error ? error.message : String(error)}; ${fix}`,
     );
     return 1;
   }
