@@ -15,6 +15,7 @@ import {
   transaction,
 } from '../../test/support/wire-bodies.js';
 import { endpoints, type OperationId } from '../contract/endpoints.js';
+import { createSandbox } from '../sandbox/index.js';
 import { type BillingClient, createBillingClient } from './client.js';
 import { BillingError } from './error.js';
 
@@ -431,7 +432,9 @@ describe('createBillingClient options', () => {
       expect.stringMatching(/^billing-kit: the apiKey option holds spaces, line breaks/),
       expect.stringMatching(/^billing-kit: environment is 'production' but apiKey is a test key/),
       expect.stringMatching(/^billing-kit: environment is 'test' but apiKey is not a test key/),
-      expect.stringMatching(/^billing-kit: the environment option must be 'test' or 'production'/),
+      expect.stringMatching(
+        /^billing-kit: the environment option must be 'test', 'production' or an http\(s\) base address/,
+      ),
       expect.stringMatching(
         /^billing-kit: the baseUrl option must be an absolute http\(s\) address/,
       ),
@@ -439,6 +442,25 @@ describe('createBillingClient options', () => {
       expect.stringMatching(/^billing-kit: the retries option must be a whole number from 0 to 10/),
       expect.stringMatching(/^billing-kit: the retries option/),
     ]);
+  });
+
+  test('environment may be a base address, as design.md writes it: the same as baseUrl', async () => {
+    const sandbox = createSandbox();
+    const client = createBillingClient({
+      apiKey: sandbox.apiKey,
+      environment: sandbox.baseUrl as `https://${string}`,
+      fetch: sandbox.fetch,
+    });
+    expect(client.baseUrl).toBe(sandbox.baseUrl);
+    const page = await client.customers.list();
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(() =>
+      createBillingClient({
+        apiKey: sandbox.apiKey,
+        environment: sandbox.baseUrl as `https://${string}`,
+        baseUrl: sandbox.baseUrl,
+      }),
+    ).toThrow(/give the base address once/);
   });
 
   describe('in a browser', () => {

@@ -40,6 +40,9 @@ export const billingEnvironments = {
 /** `test` or `production`. */
 export type BillingEnvironment = keyof typeof billingEnvironments;
 
+/** An absolute http(s) address, such as the sandbox's `baseUrl`. */
+export type BaseAddress = `http://${string}` | `https://${string}`;
+
 /** The `fetch` the client calls: the global one, the sandbox's, or any other. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -48,11 +51,12 @@ export type BillingClientOptions = {
   /** The store's API key, sent as `x-api-key`. Keep it on the server. Required. */
   apiKey: string;
   /**
-   * Which service to call: `test` (https://test-api.creem.io) or `production`
-   * (https://api.creem.io). Default: `test` when the key starts with `creem_test_`, else
+   * Which service to call: `test` (https://test-api.creem.io), `production`
+   * (https://api.creem.io), or a base address of its own such as the sandbox's `baseUrl` (the
+   * same as the `baseUrl` option). Default: `test` when the key starts with `creem_test_`, else
    * `production`.
    */
-  environment?: BillingEnvironment;
+  environment?: BillingEnvironment | BaseAddress;
   /** Base address that overrides `environment`, such as the sandbox's `baseUrl`. Default: none. */
   baseUrl?: string;
   /** The `fetch` to call, such as the sandbox's. Default: `globalThis.fetch`. */
@@ -605,15 +609,23 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
     );
   }
   const isTestKey = apiKey.startsWith(TEST_KEY_PREFIX);
-  const { environment } = options;
+  // `environment` may itself be a base address: then it is the `baseUrl` option.
+  const address = isBaseAddress(options.environment) ? options.environment : undefined;
+  if (address !== undefined && options.baseUrl !== undefined) {
+    throw new TypeError(
+      'billing-kit: give the base address once, as the environment option or as baseUrl, not both.',
+    );
+  }
+  const environment = address === undefined ? options.environment : undefined;
+  const baseUrlOption = address ?? options.baseUrl;
   if (environment !== undefined && !Object.hasOwn(billingEnvironments, environment)) {
     throw new TypeError(
-      `billing-kit: the environment option must be 'test' or 'production' (got ${JSON.stringify(String(environment))}).`,
+      `billing-kit: the environment option must be 'test', 'production' or an http(s) base address such as the sandbox's baseUrl (got ${JSON.stringify(String(environment))}).`,
     );
   }
   if (
     environment !== undefined &&
-    options.baseUrl === undefined &&
+    baseUrlOption === undefined &&
     (environment === 'test') !== isTestKey
   ) {
     throw new TypeError(
@@ -625,13 +637,13 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
     );
   }
   const resolvedEnvironment: BillingEnvironment =
-    environment ?? (isTestKey ? 'test' : 'production');
+    (environment as BillingEnvironment | undefined) ?? (isTestKey ? 'test' : 'production');
 
   let baseUrl: string = billingEnvironments[resolvedEnvironment];
-  if (options.baseUrl !== undefined) {
+  if (baseUrlOption !== undefined) {
     let url: URL | undefined;
     try {
-      url = new URL(String(options.baseUrl));
+      url = new URL(String(baseUrlOption));
     } catch {
       url = undefined;
     }
@@ -680,6 +692,11 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
   };
   if (options.userAgent !== undefined) resolved.userAgent = options.userAgent;
   return resolved;
+}
+
+/** Whether an `environment` option is a base address rather than an environment's name. */
+export function isBaseAddress(value: unknown): value is BaseAddress {
+  return typeof value === 'string' && /^https?:\/\//i.test(value);
 }
 
 function checkTimeout(value: number, name: string): void {

@@ -1,5 +1,6 @@
 // The service client: createBillingClient, BillingError and the functions that read error bodies.
 export {
+  type BaseAddress,
   type BillingClient,
   type BillingClientOptions,
   type BillingEnvironment,

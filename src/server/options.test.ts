@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../sandbox/index.js';
 import { type BillingHandlerOptions, createBillingHandler, createMemoryStore } from './index.js';
 
 const key = 'creem_test_options_key_0123456789';
@@ -30,6 +31,22 @@ describe('createBillingHandler options', () => {
     expect(createBillingHandler({ ...base, basePath: '/billing/' }).basePath).toBe('/billing');
   });
 
+  it('takes the service as environment, a base address such as the sandbox’s, as design.md writes it', async () => {
+    const sandbox = createSandbox();
+    const handler = createBillingHandler({
+      apiKey: sandbox.apiKey,
+      environment: sandbox.baseUrl as `https://${string}`,
+      fetch: sandbox.fetch,
+      products: ['prod_pro_monthly'],
+      getCustomer: () => null,
+    });
+    const answer = await handler(new Request('https://shop.test/api/billing/products'));
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { items: { id: string }[] }).items[0]?.id).toBe(
+      'prod_pro_monthly',
+    );
+  });
+
   it('names the option that is wrong', () => {
     fails(undefined, /options object/);
     fails({ ...base, apiKey: '' }, /`apiKey` is required/);
@@ -37,7 +54,11 @@ describe('createBillingHandler options', () => {
     fails({ ...base, products: 'prod_a' }, /`products` is required/);
     fails({ ...base, products: ['prod_a', ''] }, /`products\[1\]` must be a product id/);
     fails({ ...base, products: ['prod_a', 'prod_a'] }, /`products\[1\]` repeats/);
-    fails({ ...base, environment: 'staging' }, /`environment` must be 'test' or 'production'/);
+    fails({ ...base, environment: 'staging' }, /`environment` must be 'test', 'production' or an/);
+    fails(
+      { ...base, environment: 'https://sandbox.test', baseUrl: 'https://sandbox.test' },
+      /`environment` and baseUrl both give a base address/,
+    );
     fails({ ...base, baseUrl: 'ftp://x' }, /`baseUrl` must be an http\(s\) URL/);
     fails({ ...base, basePath: 'api' }, /`basePath` must be a path/);
     fails({ ...base, allowedOrigins: 'https://shop.test' }, /`allowedOrigins` must be an array/);

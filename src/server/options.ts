@@ -1,6 +1,7 @@
 // The options of `createBillingHandler`, checked once at creation so a mistake fails at start
 // with the option's name instead of on a buyer's first click.
-import type { FetchLike } from '../client/index.js';
+import { isBaseAddress } from '../client/client.js';
+import type { BaseAddress, FetchLike } from '../client/index.js';
 import { type BillingStore, createMemoryStore } from './store.js';
 
 /** Who is signed in, as the seller's session knows them. */
@@ -40,10 +41,11 @@ export type BillingHandlerOptions = {
   /** The service's API key (`creem_…`). It stays on the server: never echoed, logged or sent to the browser. Required. */
   apiKey: string;
   /**
-   * Which environment of the service to call. Default: `'test'` for a key that begins
-   * `creem_test_`, else `'production'`. Ignored when `baseUrl` is given.
+   * Which environment of the service to call, or a base address of its own such as the
+   * sandbox's `baseUrl` (the same as the `baseUrl` option). Default: `'test'` for a key that
+   * begins `creem_test_`, else `'production'`. Ignored when `baseUrl` is given.
    */
-  environment?: 'test' | 'production';
+  environment?: 'test' | 'production' | BaseAddress;
   /** The service's base address (the sandbox's `baseUrl`, for example). Default: from `environment`. */
   baseUrl?: string;
   /** The `fetch` the proxy calls the service with (the sandbox's `fetch`, for example). Default: `globalThis.fetch`. */
@@ -214,13 +216,18 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
       fail(key, `is not an option; the options are ${[...known].join(', ')}`);
     }
   }
-  const o = input as Record<string, unknown>;
+  let o = input as Record<string, unknown>;
 
   if (typeof o.apiKey !== 'string' || o.apiKey.trim() === '') {
     fail('apiKey', "is required: the service's API key, read from your server's environment");
   }
+  if (isBaseAddress(o.environment)) {
+    if (o.baseUrl !== undefined)
+      fail('environment', 'and baseUrl both give a base address: keep one');
+    o = { ...o, baseUrl: o.environment, environment: undefined };
+  }
   if (o.environment !== undefined && o.environment !== 'test' && o.environment !== 'production') {
-    fail('environment', "must be 'test' or 'production'");
+    fail('environment', "must be 'test', 'production' or an http(s) base address");
   }
   if (o.baseUrl !== undefined && (typeof o.baseUrl !== 'string' || originOf(o.baseUrl) === null)) {
     fail('baseUrl', 'must be an http(s) URL such as https://test-api.creem.io');
