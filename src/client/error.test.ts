@@ -283,9 +283,10 @@ describe('answers the contract does not describe', () => {
       updated_at: 'x',
     };
     const { status: _, ...withoutStatus } = item;
+    const { product: __, ...withoutProduct } = item;
     const { client } = clientAnswering(
       json(200, {
-        items: [item, withoutStatus, { ...item, created_at: 7 }],
+        items: [item, withoutStatus, { ...item, created_at: 7 }, withoutProduct],
         pagination: {
           total_records: 2,
           total_pages: 1,
@@ -300,10 +301,14 @@ describe('answers the contract does not describe', () => {
       kind: 'invalid_response',
       status: 200,
       path: 'items.1.status',
-      messages: ['items.1.status is required', 'items.2.created_at must be a string'],
+      messages: [
+        'items.1.status is required',
+        'items.2.created_at must be a string',
+        'items.3.product is required',
+      ],
     });
     expect(error.message).toMatch(
-      /^billing-kit: listCustomerSubscriptions answered 200 with a body that does not match the contract: items\.1\.status is required; items\.2\.created_at must be a string\. /,
+      /^billing-kit: listCustomerSubscriptions answered 200 with a body that does not match the contract: items\.1\.status is required; items\.2\.created_at must be a string; items\.3\.product is required\. /,
     );
   });
 });

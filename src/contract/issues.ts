@@ -42,7 +42,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return issue.format === 'regex' ? 'has an invalid format' : `must be a valid ${issue.format}`;
     case 'invalid_union':
-      return 'has an unexpected shape';
+      return issue.input === undefined ? 'is required' : 'has an unexpected shape';
     case 'unrecognized_keys':
       return `has unknown keys ${issue.keys.join(', ')}`;
     default:
