@@ -22,7 +22,10 @@ function ensureChromium() {
     ['update', '-qq'],
     ['install', '-y', '-qq', 'chromium'],
   ]) {
-    const r = spawnSync('apt-get', args, { stdio: 'inherit' });
+    const r = spawnSync('apt-get', args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
