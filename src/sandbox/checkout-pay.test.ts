@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createCheckout,
@@ -20,6 +21,26 @@ import { createRandom } from './random.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import { catalogProductIds as ids } from './seed.js';
 import { SandboxStore } from './state.js';
+
+/**
+ * Checks a redirect's `signature` as the service's documentation tells a seller to: the
+ * service's parameters that carry a value, in the order they arrive, as `key=value`, then
+ * `salt=<API key>`, joined with `|`, hashed with SHA-256 (hex).
+ */
+function signatureHolds(location: string, apiKey: string): boolean {
+  const params = new URL(location).searchParams;
+  const keys = [
+    'checkout_id',
+    'order_id',
+    'customer_id',
+    'subscription_id',
+    'product_id',
+    'request_id',
+  ];
+  const signed = [...params].filter(([key, value]) => keys.includes(key) && value !== '');
+  const data = [...signed.map(([key, value]) => `${key}=${value}`), `salt=${apiKey}`].join('|');
+  return params.get('signature') === createHash('sha256').update(data).digest('hex');
+}
 
 /** The redirect's query as a plain object. */
 function queryOf(response: Response): Record<string, string> {
@@ -73,7 +94,13 @@ describe('Pay on the hosted page', () => {
       customer_id: customer?.id,
       product_id: ids.lifetime,
       request_id: 'req_42',
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    expect(signatureHolds(url.href, sandbox.apiKey)).toBe(true);
+    expect(signatureHolds(url.href.replace(ids.lifetime, 'prod_other'), sandbox.apiKey)).toBe(
+      false,
+    );
+    expect(signatureHolds(url.href, 'creem_test_someone_else')).toBe(false);
 
     expect(customer).toMatchObject({ name: 'New Buyer', country: 'DE' });
     expect(after.customers).toHaveLength(before.customers.length + 1);
@@ -320,7 +347,9 @@ describe('Pay on the hosted page', () => {
       'customer_id',
       'subscription_id',
       'product_id',
+      'signature',
     ]);
+    expect(signatureHolds(location.href, sandbox.apiKey)).toBe(true);
   });
 });
 

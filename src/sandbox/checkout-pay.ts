@@ -18,6 +18,7 @@ import {
   payCheckout,
 } from './checkouts.js';
 import { notFound } from './errors.js';
+import { sha256Hex } from './sha256.js';
 import type { CheckoutRecord, SandboxStore } from './state.js';
 
 /** What Pay on the hosted page did, and where to send the buyer (a 303). */
@@ -71,7 +72,9 @@ export function thankYouUrl(pageBase: string, checkoutId: string): string {
  * Where a paid checkout sends the buyer: its `success_url`, else the product's
  * `default_success_url`, else the sandbox's thank-you page under `pageBase`; with
  * `checkout_id`, `order_id`, `customer_id`, `subscription_id`, `product_id` and `request_id`
- * (those that exist) set in the query, replacing any of the same name already there.
+ * (those that exist) at the end of the query, replacing any of the same name already there, and
+ * `signature`, as the service signs it: the SHA-256 hex of those `key=value` pairs in that
+ * order and `salt=<API key>`, joined with `|`.
  *
  * @param pageBase the base URL the hosted page is served under (no trailing slash).
  */
@@ -89,7 +92,15 @@ export function successRedirect(store: SandboxStore, checkout: Checkout, pageBas
     ['product_id', productId],
     ['request_id', checkout.request_id ?? null],
   ];
-  for (const [key, value] of ids) if (value) url.searchParams.set(key, value);
+  // Dropped first and added in this order, so the order signed is the order they arrive in.
+  for (const key of [...ids.map(([k]) => k), 'signature']) url.searchParams.delete(key);
+  const signed: string[] = [];
+  for (const [key, value] of ids) {
+    if (!value) continue;
+    url.searchParams.append(key, value);
+    signed.push(`${key}=${value}`);
+  }
+  url.searchParams.append('signature', sha256Hex([...signed, `salt=${store.apiKey}`].join('|')));
   return url.toString();
 }
 

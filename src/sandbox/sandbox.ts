@@ -246,7 +246,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const apiKey = `creem_test_${root.fork('key').chars(24)}`;
   const storeId = `sto_${root.fork('store').chars(16)}`;
   const id = (prefix: string) => `${prefix}_${idRandom.chars(22)}`;
-  const store = new SandboxStore({ storeId, now, id, random: root.fork('values') });
+  const store = new SandboxStore({ storeId, now, id, random: root.fork('values'), apiKey });
 
   let ledgerTime: number | null = null;
   const ledger: Ledger = createLedger({

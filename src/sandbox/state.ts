@@ -143,8 +143,18 @@ export class SandboxStore {
   readonly licenseByKey = new Map<string, string>();
   readonly pendingProrations: PendingProration[] = [];
 
-  constructor(options: { storeId: string; now: () => number; id: IdFactory; random: Random }) {
+  /** The API key, which signs the redirect after a payment (as the service salts it). */
+  readonly apiKey: string;
+
+  constructor(options: {
+    storeId: string;
+    now: () => number;
+    id: IdFactory;
+    random: Random;
+    apiKey?: string;
+  }) {
     this.storeId = options.storeId;
+    this.apiKey = options.apiKey ?? '';
     this.now = options.now;
     this.id = options.id;
     this.random = options.random;
