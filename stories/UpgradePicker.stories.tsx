@@ -86,17 +86,49 @@ export const UpgradeNow: Story = {
   },
 };
 
-/** The difference added to the next bill instead, with the price after it. */
+/**
+ * The difference added to the next bill instead, with the price after it: to Scale, a pricier
+ * plan in the same (monthly) period, which the store sells here (staged in the sandbox).
+ */
 export const PayAtRenewal: Story = {
-  args: { defaultValue: 'prod_team_quarterly', defaultBehavior: 'proration-charge' },
+  args: { defaultValue: 'prod_scale_monthly', defaultBehavior: 'proration-charge' },
+  parameters: {
+    sandbox: {
+      ...live().sandbox,
+      products: [
+        ...seededFixtures()
+          .products.filter((p) => p.status === 'active')
+          .map((p) => p.id),
+        'prod_scale_monthly',
+      ],
+      customize: ({ products }) => {
+        const pro = products.find((p) => p.id === 'prod_pro_monthly');
+        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+        products.push({ ...pro, id: 'prod_scale_monthly', name: 'Scale', price: 4900 });
+      },
+    } satisfies SandboxParameters,
+  },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Nothing charged now')).toBeVisible();
     await expect(canvas.getByText(/^Next bill on /)).toBeVisible();
     await expect(
-      canvas.getByText(
-        /^\$[\d.]+ is added to your next bill\. Then you pay \$75\.00 every 3 months\.$/,
-      ),
+      canvas.getByText(/^\$[\d.]+ is added to your next bill\. Then you pay \$49\.00 per month\.$/),
     ).toHaveAttribute('data-state', 'charge');
+  },
+};
+
+/**
+ * Another billing period without paying now: the month paid runs out first, and Team's first
+ * quarter is the next bill.
+ */
+export const NewPeriodAtRenewal: Story = {
+  args: { defaultValue: 'prod_team_quarterly', defaultBehavior: 'proration-charge' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Nothing charged now')).toBeVisible();
+    await expect(
+      canvas.getByText(/billing period begins at your next renewal/, { exact: false }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/^Next bill on .*: \$75\.00$/)).toBeVisible();
   },
 };
 

@@ -231,7 +231,7 @@ describe('subscriptions', () => {
     expect(upgraded.last_transaction).toMatchObject({ amount: 2000, status: 'paid' });
   });
 
-  test('upgrade to another billing period starts a new period now and charges the rest', async () => {
+  test('upgrade to another billing period paid now starts a new period now and charges the rest', async () => {
     let now = Date.parse('2026-02-01T09:00:00Z');
     const { sandbox, client } = setup({ now: () => now });
     const paid = await buy(sandbox, client, 'prod_pro_monthly');
@@ -254,6 +254,31 @@ describe('subscriptions', () => {
     expect(upgraded.current_period_end_date).toBe('2027-02-15T09:00:00.000Z');
     expect(upgraded.next_transaction_date).toBe('2027-02-15T09:00:00.000Z');
     expect(upgraded.last_transaction?.amount).toBe(29000 - credit);
+  });
+
+  test('to another billing period without paying now: the paid period runs out, nothing prorated', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    for (const behavior of ['proration-none', 'proration-charge'] as const) {
+      const paid = await buy(sandbox, client, 'prod_pro_monthly', `${behavior}@example.com`);
+      const before = await client.subscriptions.retrieve({
+        subscription_id: paid.subscriptionId ?? '',
+      });
+      now += 14 * DAY;
+      const count = sandbox.inspect().transactions.length;
+      const upgraded = await client.subscriptions.upgrade({
+        subscription_id: before.id,
+        product_id: 'prod_pro_yearly',
+        update_behavior: behavior,
+      });
+      // A month paid does not buy a year: the year is charged when the month ends.
+      expect(upgraded.product).toMatchObject({ id: 'prod_pro_yearly' });
+      expect(upgraded.current_period_start_date).toBe(before.current_period_start_date);
+      expect(upgraded.current_period_end_date).toBe(before.current_period_end_date);
+      expect(upgraded.next_transaction_date).toBe(before.next_transaction_date);
+      expect(sandbox.inspect().transactions).toHaveLength(count);
+      expect(sandbox.inspect().pending_prorations).toEqual([]);
+    }
   });
 
   test('upgrade rules: another, active, recurring product in the same currency', async () => {

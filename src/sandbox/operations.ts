@@ -159,7 +159,11 @@ export function upgradeSubscription(
     now,
   });
   const samePeriod = target.billing_period === current.billing_period;
-  const net = samePeriod ? proration.net : target.price * units - proration.credit;
+  // Across periods a new period starts now only when the difference is charged now; otherwise
+  // the paid period runs to its end and the new plan's first period follows at the renewal,
+  // with nothing prorated (a month must not buy a year).
+  const startsNow = !samePeriod && behavior === 'proration-charge-immediately';
+  const net = samePeriod ? proration.net : startsNow ? target.price * units - proration.credit : 0;
 
   const updated: StoredSubscription = {
     ...subscription,
@@ -169,7 +173,7 @@ export function upgradeSubscription(
     ),
     updated_at: nowIso,
   };
-  if (!samePeriod) {
+  if (startsNow) {
     const end = addBillingPeriod(now, target.billing_period)?.toISOString() ?? null;
     updated.current_period_start_date = nowIso;
     updated.current_period_end_date = end;

@@ -28,9 +28,9 @@ describe('UpgradePicker in Chromium', () => {
       customer: 'cust_ada',
       provider: { theme: { appearance } },
     });
-    await userEvent.click(await screen.findByRole('radio', { name: /^Team/ }));
+    await userEvent.click(await screen.findByRole('radio', { name: /^Starter/ }));
     await userEvent.click(screen.getByRole('radio', { name: /next bill/ }));
-    expect(screen.getByText(/added to your next bill/)).toBeVisible();
+    expect(screen.getByText(/credit of/)).toBeVisible();
     await expectNoViolations('upgrade-picker');
 
     await userEvent.click(screen.getByRole('button', { name: 'Review change' }));
@@ -43,7 +43,7 @@ describe('UpgradePicker in Chromium', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Team.'),
+      expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Starter.'),
     );
     await expectNoViolations('upgrade-picker');
   });

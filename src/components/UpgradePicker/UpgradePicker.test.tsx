@@ -32,6 +32,26 @@ afterEach(() => {
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
+/**
+ * Ada's harness with a pricier monthly plan, Scale at $49, staged in the sandbox and sold by the
+ * proxy: the seed has no plan above Pro in the same period.
+ */
+function withScalePlan(): BillingHarness {
+  const active = seededFixtures()
+    .products.filter((p) => p.status === 'active')
+    .map((p) => p.id);
+  const harness = createBillingHarness({
+    customer: 'cust_ada',
+    products: [...active, 'prod_scale_monthly'],
+  });
+  harness.sandbox.customize(({ products }) => {
+    const pro = products.find((p) => p.id === 'prod_pro_monthly');
+    if (!pro) throw new Error('no seeded Pro plan');
+    products.push({ ...pro, id: 'prod_scale_monthly', name: 'Scale', price: 4900 });
+  });
+  return harness;
+}
+
 /** Ada's active Pro (monthly) subscription, as seeded. */
 function adasPro(): Subscription {
   const found = seededFixtures().subscriptions.find(
@@ -191,28 +211,54 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
   test('proration-charge: nothing now, the difference kept for the next bill', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
-    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
-    await choose(user, /^Team/, /add the prorated difference to your next bill/);
+    const harness = withScalePlan();
+    renderWithBilling(<UpgradePicker />, { harness });
+    await choose(user, /^Scale/, /add the prorated difference to your next bill/);
     expect(screen.getByText('Nothing charged now')).toBeVisible();
     const detail = screen.getByText(/added to your next bill/);
     expect(detail).toHaveAttribute('data-state', 'charge');
     const carried = /^(\$[\d,.]+) is added/.exec(detail.textContent ?? '')?.[1];
     expect(detail).toHaveTextContent(
-      /^\$[\d,.]+ is added to your next bill\. Then you pay \$75\.00 every 3 months\.$/,
+      /^\$[\d,.]+ is added to your next bill\. Then you pay \$49\.00 per month\.$/,
     );
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
-    await screen.findByText('Your plan is now Team.');
+    await screen.findByText('Your plan is now Scale.');
 
     const { transactions, pending } = prorationsOf(harness, pro.id);
     expect(transactions).toEqual([]);
     expect(pending).toHaveLength(1);
     expect(carried).toBe(usd(pending[0]?.amount ?? Number.NaN));
     expect(harness.requests.find((r) => r.route === 'upgradeSubscription')?.body).toEqual({
-      product_id: 'prod_team_quarterly',
+      product_id: 'prod_scale_monthly',
       update_behavior: 'proration-charge',
     });
+  });
+
+  test('another period without paying now: the paid period runs out, nothing prorated', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/, /add the prorated difference to your next bill/);
+    expect(screen.getByText('Nothing charged now')).toBeVisible();
+    expect(screen.queryByText(/added to your next bill|credit of/)).toBe(null);
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(estimate).toHaveTextContent(
+      'The new plan’s billing period begins at your next renewal, when this one ends.',
+    );
+    expect(screen.getByText(/^Next bill on/)).toHaveTextContent(
+      `Next bill on ${medium('en-US', pro.current_period_end_date)}: $75.00`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByText('Your plan is now Team.');
+    expect(prorationsOf(harness, pro.id)).toEqual({ transactions: [], pending: [] });
+    // A month paid does not buy a quarter: the period ends where it did.
+    const changed = subscriptionIn(harness, pro.id);
+    expect(changed?.current_period_end_date).toBe(pro.current_period_end_date);
+    expect(changed?.next_transaction_date).toBe(pro.next_transaction_date);
   });
 
   test('a downgrade in the same period: the unused part is a credit on the next bill', async () => {
@@ -239,28 +285,6 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     expect(credit).toBe(usd(-(pending[0]?.amount ?? Number.NaN)));
   });
 
-  test('a difference kept for a next bill whose date is unknown: a charge, not a negative credit', async () => {
-    const user = userEvent.setup();
-    const catalog = seededFixtures().products;
-    const team = catalog.find((p) => p.id === 'prod_team_quarterly');
-    if (!team) throw new Error('no seeded Team plan');
-    // A period this version does not know: the next bill's date cannot be worked out.
-    const weekly = {
-      ...team,
-      id: 'prod_team_weekly',
-      name: 'Weekly',
-      billing_period: 'every-week',
-    };
-    renderWithBilling(<UpgradePicker products={[...catalog, weekly]} />, { customer: 'cust_ada' });
-    await choose(user, /^Weekly/, /add the prorated difference/);
-    expect(screen.queryByText(/^Next bill on/)).toBe(null);
-    const estimate = screen.getByRole('region', { name: 'Estimate' });
-    expect(within(estimate).getByText(/\$75\.00 every-week/)).toHaveTextContent(
-      /^\$[\d,.]+ is added to your next bill\. Then you pay \$75\.00 every-week\.$/,
-    );
-    expect(estimate).not.toHaveTextContent('credit');
-  });
-
   test('proration-none: nothing now, nothing kept, the new price from the next bill', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
@@ -268,13 +292,18 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     await choose(user, /^Pro \(yearly\)/, /no charge for the rest/);
     expect(screen.getByText('Nothing charged now')).toBeVisible();
     expect(screen.queryByText(/added to your next bill|credit of/)).toBe(null);
-    expect(screen.getByText(/^Next bill on/)).toHaveTextContent(/: \$290\.00$/);
+    expect(screen.getByText(/^Next bill on/)).toHaveTextContent(
+      `Next bill on ${medium('en-US', pro.current_period_end_date)}: $290.00`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
     await screen.findByText('Your plan is now Pro (yearly).');
     expect(prorationsOf(harness, pro.id)).toEqual({ transactions: [], pending: [] });
-    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_yearly');
+    const changed = subscriptionIn(harness, pro.id);
+    expect(idOf(changed?.product ?? '')).toBe('prod_pro_yearly');
+    // Not a free year: the month paid runs out, then the yearly price is due.
+    expect(changed?.current_period_end_date).toBe(pro.current_period_end_date);
   });
 });
 
@@ -535,8 +564,8 @@ describe('UpgradePicker: keyboard, locale, props', () => {
     const estimate = screen.getByRole('region', { name: 'Schätzung' });
     expect(within(estimate).getByText(/^\d+,\d\d \$ werden jetzt berechnet$/)).toBeVisible();
     await user.click(screen.getByRole('radio', { name: /mit der nächsten Rechnung/ }));
-    expect(within(estimate).getByText(/nächste Rechnung/)).toHaveTextContent(
-      /^\d+,\d\d \$ kommen auf Ihre nächste Rechnung\. Danach zahlen Sie 75,00 \$ alle 3 Monate\.$/,
+    expect(estimate).toHaveTextContent(
+      'Der Abrechnungszeitraum des neuen Tarifs beginnt mit Ihrer nächsten Verlängerung, wenn der jetzige endet.',
     );
     await choose(user, /^Starter/);
     expect(within(estimate).getByText(/Gutschrift/)).toHaveTextContent(
@@ -756,7 +785,7 @@ describeConformance(
       provider={ui}
     >
       <UpgradePicker
-        defaultValue="prod_team_quarterly"
+        defaultValue="prod_starter_monthly"
         behaviors={['proration-charge']}
         {...props}
       />

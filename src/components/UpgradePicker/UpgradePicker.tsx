@@ -795,7 +795,11 @@ function renderEstimate(input: {
       part('estimateNote', 'p', {
         key: 'note',
         children: sentences(
-          e.newPeriod ? t('upgradePicker.newPeriod') : '',
+          e.newPeriod
+            ? t('upgradePicker.newPeriod')
+            : e.atRenewal
+              ? t('upgradePicker.periodAtRenewal')
+              : '',
           t('upgradePicker.estimateNote'),
           tax,
         ),

@@ -70,8 +70,13 @@ export type ChangeEstimate = {
   nextBill: number;
   /** The new plan's price for a whole period (times the subscription's units). */
   regular: number;
-  /** Whether the change starts a new billing period now (the periods differ). */
+  /** Whether the change starts a new billing period now (the periods differ, paid now). */
   newPeriod: boolean;
+  /**
+   * Whether the new plan's billing period begins at the renewal instead (the periods differ,
+   * and nothing is charged now): the paid period runs out first.
+   */
+  atRenewal: boolean;
 };
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -80,8 +85,10 @@ const iso = (time: number) => new Date(time).toISOString();
  * The estimate of moving `subscription` from `current` to `target` with `behavior` at `now`.
  *
  * Same period: the unused part of the current price is credited and the rest of the period is
- * charged at the new price (`prorateUpgrade`). A different period starts a new one now: the
- * whole new price less the unused part of the current one. `proration-charge-immediately`
+ * charged at the new price (`prorateUpgrade`). A different period with
+ * `proration-charge-immediately` starts a new one now: the whole new price less the unused
+ * part of the current one; with the other two the paid period runs out and the new plan's
+ * first period follows at the renewal, nothing prorated. `proration-charge-immediately`
  * charges a positive difference now (a negative one goes to the next bill);
  * `proration-charge` puts it on the next bill; `proration-none` drops it.
  */
@@ -111,8 +118,9 @@ export function estimateChange(input: {
     now,
   });
   const regular = target.price * units;
-  const newPeriod = target.billing_period !== current.billing_period;
-  const net = newPeriod ? regular - proration.credit : proration.net;
+  const otherPeriod = target.billing_period !== current.billing_period;
+  const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
+  const net = !otherPeriod ? proration.net : newPeriod ? regular - proration.credit : 0;
 
   let charged = 0;
   let carried = 0;
@@ -133,5 +141,6 @@ export function estimateChange(input: {
     nextBill: Math.max(0, regular + carried),
     regular,
     newPeriod,
+    atRenewal: otherPeriod && !newPeriod,
   };
 }

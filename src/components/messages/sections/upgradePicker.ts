@@ -41,6 +41,8 @@ const en = {
   'upgradePicker.nextBillCredit':
     'Your next bill includes a credit of {amount} for the unused part of your current plan.',
   'upgradePicker.newPeriod': 'The new plan starts a new billing period today.',
+  'upgradePicker.periodAtRenewal':
+    'The new plan’s billing period begins at your next renewal, when this one ends.',
   'upgradePicker.taxExcluded': 'Amounts before tax.',
   'upgradePicker.taxIncluded': 'Amounts include tax.',
   'upgradePicker.continue': 'Review change',
@@ -95,6 +97,8 @@ const de: Record<keyof typeof en, string> = {
   'upgradePicker.nextBillCredit':
     'Ihre nächste Rechnung enthält eine Gutschrift von {amount} für den ungenutzten Teil Ihres aktuellen Tarifs.',
   'upgradePicker.newPeriod': 'Mit dem neuen Tarif beginnt heute ein neuer Abrechnungszeitraum.',
+  'upgradePicker.periodAtRenewal':
+    'Der Abrechnungszeitraum des neuen Tarifs beginnt mit Ihrer nächsten Verlängerung, wenn der jetzige endet.',
   'upgradePicker.taxExcluded': 'Beträge ohne MwSt.',
   'upgradePicker.taxIncluded': 'Beträge inkl. MwSt.',
   'upgradePicker.continue': 'Wechsel prüfen',
