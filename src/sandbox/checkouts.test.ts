@@ -346,6 +346,10 @@ describe('pay and decline', () => {
       'customerCredits',
       'custom',
     ]);
+    // The license under both names the document lists: license_key, and the older license.
+    const licensed = completed.feature?.[0];
+    expect(licensed?.license_key?.key).toBe(completed.license_keys?.[0]?.key);
+    expect(licensed?.license).toEqual(licensed?.license_key);
     checkoutSchema.parse(completed);
     const [accountId] = paid.creditAccountIds;
     const account = await client.credits.retrieveAccount({ account_id: accountId ?? '' });

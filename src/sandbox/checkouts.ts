@@ -588,6 +588,8 @@ export function payCheckout(
       });
       licenses.push(license);
       out.license_key = license;
+      // The same license under the older name the service still sends.
+      out.license = structuredClone(license);
     } else if (feature.type === 'customerCredits') {
       const grant = (feature as { customer_credits?: { amount: string; unit_label?: string } })
         .customer_credits ?? { amount: '0' };
