@@ -327,11 +327,11 @@ describe('input is checked before anything is sent', () => {
   test("a rule across fields uses the schema's own words", async () => {
     const error = await refused((c) => c.discounts.retrieve({}));
     expect(error.fields).toEqual([
-      { field: 'discount_id', message: 'give exactly one of discount_id and discount_code' },
+      { field: 'discount_id', message: 'is needed, or discount_code instead, but not both' },
     ]);
     const stats = await refused((c) => c.stats.summary({ currency: 'USD', interval: 'day' }));
     expect(stats.fields).toEqual([
-      { field: 'interval', message: 'interval needs both startDate and endDate' },
+      { field: 'interval', message: 'needs both startDate and endDate' },
     ]);
   });
 

@@ -94,7 +94,7 @@ export const retrieveDiscountQuery = z
   .object({ discount_id: optional(id), discount_code: optional(id) })
   .check(
     z.refine((q) => (q.discount_id === undefined) !== (q.discount_code === undefined), {
-      message: 'give exactly one of discount_id and discount_code',
+      message: 'is needed, or discount_code instead, but not both',
       path: ['discount_id'],
     }),
   );
@@ -112,13 +112,13 @@ export const statsSummaryQuery = z
   })
   .check(
     z.refine((q) => !q.interval || (q.startDate !== undefined && q.endDate !== undefined), {
-      message: 'interval needs both startDate and endDate',
+      message: 'needs both startDate and endDate',
       path: ['interval'],
     }),
     z.refine(
       (q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate,
       {
-        message: 'startDate must not be after endDate',
+        message: 'must not be after endDate',
         path: ['startDate'],
       },
     ),

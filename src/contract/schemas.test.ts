@@ -384,7 +384,7 @@ describe('requests are checked strictly', () => {
       startDate: '1',
     });
     expect(fieldIssues(missing.error!)).toEqual([
-      { field: 'interval', message: 'interval needs both startDate and endDate' },
+      { field: 'interval', message: 'needs both startDate and endDate' },
     ]);
     expect(
       statsSummaryQuery.parse({
