@@ -26,7 +26,7 @@ export const proxyPageQuery = z.object({
 });
 
 /** What the browser may send to start a checkout. The customer comes from the session. */
-export const proxyCheckoutBody = z.object({
+export const proxyCheckoutBody = z.strictObject({
   product_id: id,
   /** One id per logical attempt, reused by retries, so a double click makes one checkout. */
   request_id: z.optional(z.string().check(z.minLength(8), z.maxLength(128))),
@@ -46,11 +46,18 @@ export type ProxyInputSchemas = {
   body?: z.ZodMiniType<Record<string, unknown>>;
 };
 
+/**
+ * A body that refuses keys it does not know, naming them: a misspelt or deprecated field
+ * (`custom_field`) must not be dropped without a word, losing what the buyer entered.
+ */
+const strict = <Shape extends z.core.$ZodShape>(schema: { shape: Shape }) =>
+  z.strictObject(schema.shape);
+
 /** The inputs of the routes that take any besides their path; the others take none. */
 export const proxyRouteInputs = {
   createCheckout: { body: proxyCheckoutBody },
   subscriptions: { query: proxyPageQuery },
-  upgradeSubscription: { body: upgradeSubscriptionBody },
+  upgradeSubscription: { body: strict(upgradeSubscriptionBody) },
   transactions: {
     query: z.object({
       ...proxyPageQuery.shape,
@@ -58,7 +65,7 @@ export const proxyRouteInputs = {
       product_id: z.optional(id),
     }),
   },
-  validateLicense: { body: validateLicenseBody },
+  validateLicense: { body: strict(validateLicenseBody) },
   creditAccounts: { query: cursorQuerySchema },
   creditEntries: { query: cursorQuerySchema },
   adminCustomers: { query: proxyPageQuery },
@@ -73,10 +80,10 @@ export const proxyRouteInputs = {
   },
   adminDiscount: { query: retrieveDiscountQuery },
   adminCredit: {
-    body: z.object({
+    body: z.strictObject({
       ...creditAccountBody.shape,
       reference: z.optional(z.string()),
     }),
   },
-  adminReverse: { body: reverseCreditTransactionBody },
+  adminReverse: { body: strict(reverseCreditTransactionBody) },
 } as const satisfies { [N in ProxyRouteName]?: ProxyInputSchemas };

@@ -704,6 +704,28 @@ describe('routing, errors and failures', () => {
     expect(put.headers.get('allow')).toBe('GET');
   });
 
+  it('refuses a body key it does not know, naming it, rather than drop what was sent', async () => {
+    const h = proxyHarness();
+    const fields = [{ type: 'text', key: 'company', label: 'Company' }];
+    const alias = expectError(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: 'prod_pro_monthly', custom_field: fields },
+      }),
+      400,
+    );
+    expect(alias.fields).toEqual([{ field: '(body)', message: 'has unknown keys custom_field' }]);
+    const typo = expectError(
+      await h.call('POST', '/licenses/validate', {
+        as: ADA,
+        body: { key: 'K', instance_id: 'I', instanceId: 'I' },
+      }),
+      400,
+    );
+    expect(typo.fields).toEqual([{ field: '(body)', message: 'has unknown keys instanceId' }]);
+    expect(h.upstream.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('tells a wrong value from a missing one', async () => {
     const h = proxyHarness();
     const page = expectError(await h.call('GET', '/subscriptions?page=abc', { as: ADA }), 400);
