@@ -35,6 +35,7 @@ describe('flags', () => {
       seed: 42,
       fixtures: true,
     });
+    expect(parseSandboxFlags(['--now', 'live'])).toMatchObject({ now: 'live' });
     expect(parseSandboxFlags(['--seed', 'demo', '--now', '2026-03-01T00:00:00Z'])).toMatchObject({
       seed: 'demo',
       now: '2026-03-01T00:00:00Z',
@@ -78,6 +79,17 @@ describe('--fixtures', () => {
       'subscriptions',
     ]);
     expect(printed).toEqual(JSON.parse(JSON.stringify(createSandbox({ seed: 9 }).fixtures())));
+  });
+
+  test('--now live lays the seed out around the machine’s clock', async () => {
+    const run = io();
+    const before = Date.now();
+    expect(await runSandboxCli(['--fixtures', '--now', 'live'], run.io)).toBe(0);
+    const printed = JSON.parse(run.out.join('\n')) as { subscriptions: { updated_at: string }[] };
+    const newest = Math.max(...printed.subscriptions.map((s) => Date.parse(s.updated_at)));
+    // The fixed default clock is 2026-01-15; live, the latest change is around now.
+    expect(newest).toBeGreaterThanOrEqual(before - 86_400_000);
+    expect(newest).toBeLessThanOrEqual(Date.now());
   });
 });
 

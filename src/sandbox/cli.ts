@@ -7,7 +7,7 @@ import { createSandbox, type SandboxOptions } from './sandbox.js';
 
 /** The usage line printed for `--help` and, on stderr, for a bad flag. */
 export const SANDBOX_USAGE =
-  'usage: billing-kit sandbox [--port <0-65535>] [--host <address>] [--seed <seed>] [--now <ISO date | ms>] [--fixtures] [--help]';
+  'usage: billing-kit sandbox [--port <0-65535>] [--host <address>] [--seed <seed>] [--now <ISO date | ms | live>] [--fixtures] [--help]';
 
 /** Where the CLI writes and what stops it. */
 export type SandboxCliIo = {
@@ -76,9 +76,14 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
       }
       case '--now': {
         const v = value();
+        // `live`: the machine's clock, moving, instead of one fixed instant (the default).
+        if (v === 'live') {
+          flags.now = 'live';
+          break;
+        }
         const parsed = v === undefined ? Number.NaN : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
         if (!Number.isFinite(parsed)) {
-          return `--now needs an ISO 8601 date such as 2026-01-15T12:00:00Z or Unix milliseconds, got ${JSON.stringify(v ?? '')}`;
+          return `--now needs an ISO 8601 date such as 2026-01-15T12:00:00Z, Unix milliseconds or live, got ${JSON.stringify(v ?? '')}`;
         }
         flags.now = /^-?\d+$/.test(v as string) ? parsed : (v as string);
         break;
@@ -127,7 +132,8 @@ export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo):
     return 0;
   }
   const options: SandboxOptions = { seed: flags.seed };
-  if (flags.now !== undefined) options.now = flags.now;
+  if (flags.now === 'live') options.now = () => Date.now();
+  else if (flags.now !== undefined) options.now = flags.now;
   const sandbox = createSandbox(options);
   if (flags.fixtures) {
     out(JSON.stringify(sandbox.fixtures(), null, 2));
