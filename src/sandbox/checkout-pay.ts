@@ -18,7 +18,7 @@ import {
   payCheckout,
 } from './checkouts.js';
 import { notFound } from './errors.js';
-import { sha256Hex } from './sha256.js';
+import { withReturnParams } from './return-url.js';
 import type { CheckoutRecord, SandboxStore } from './state.js';
 
 /** What Pay on the hosted page did, and where to send the buyer (a 303). */
@@ -83,25 +83,7 @@ export function successRedirect(store: SandboxStore, checkout: Checkout, pageBas
   const product = productId ? store.products.get(productId) : undefined;
   const target =
     checkout.success_url || product?.default_success_url || thankYouUrl(pageBase, checkout.id);
-  const url = new URL(target);
-  const ids: [string, string | null][] = [
-    ['checkout_id', checkout.id],
-    ['order_id', checkout.order?.id ?? null],
-    ['customer_id', idOf(checkout.customer)],
-    ['subscription_id', idOf(checkout.subscription)],
-    ['product_id', productId],
-    ['request_id', checkout.request_id ?? null],
-  ];
-  // Dropped first and added in this order, so the order signed is the order they arrive in.
-  for (const key of [...ids.map(([k]) => k), 'signature']) url.searchParams.delete(key);
-  const signed: string[] = [];
-  for (const [key, value] of ids) {
-    if (!value) continue;
-    url.searchParams.append(key, value);
-    signed.push(`${key}=${value}`);
-  }
-  url.searchParams.append('signature', sha256Hex([...signed, `salt=${store.apiKey}`].join('|')));
-  return url.toString();
+  return withReturnParams(store, target, checkout);
 }
 
 /** A completed checkout: nothing to do but send the buyer where its payment sent them. */

@@ -280,6 +280,7 @@ describe('pay and decline', () => {
       subscription_id: paid.subscriptionId,
       product_id: 'prod_pro_monthly',
       request_id: 'req-42',
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
     const inspection = sandbox.inspect();

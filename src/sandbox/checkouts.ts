@@ -21,6 +21,7 @@ import { badRequest, notFound, SandboxError } from './errors.js';
 import { priceIdOf } from './operations.js';
 import { copy } from './present.js';
 import { type Charge, priceCharge } from './pricing.js';
+import { withReturnParams } from './return-url.js';
 import type { CheckoutRecord, SandboxStore, StoredSubscription } from './state.js';
 
 /** Grants credits to a customer (the sandbox wires it to the ledger). Answers the account id. */
@@ -340,7 +341,7 @@ export type PayInput = {
 /** What Pay created. */
 export type PayResult = {
   checkout: Checkout;
-  /** Where to send the buyer: `success_url` with the ids in its query; null without one. */
+  /** Where to send the buyer: `success_url` with the ids and signature in its query; null without one. */
   redirectUrl: string | null;
   customerId: string;
   orderId: string;
@@ -637,14 +638,9 @@ export function payCheckout(
 
   return {
     checkout: copy(checkout),
-    redirectUrl: redirectOf(checkout, {
-      checkout_id: checkoutId,
-      order_id: orderId,
-      customer_id: customer.id,
-      subscription_id: subscriptionId,
-      product_id: product.id,
-      request_id: checkout.request_id ?? null,
-    }),
+    redirectUrl: checkout.success_url
+      ? withReturnParams(store, checkout.success_url, checkout)
+      : null,
     customerId: customer.id,
     orderId,
     transactionId,
@@ -652,14 +648,6 @@ export function payCheckout(
     licenseIds: licenses.map((l) => l.id),
     creditAccountIds,
   };
-}
-
-/** `success_url` with the ids added to its query (those that exist). */
-function redirectOf(checkout: Checkout, ids: Record<string, string | null>): string | null {
-  if (!checkout.success_url) return null;
-  const url = new URL(checkout.success_url);
-  for (const [key, value] of Object.entries(ids)) if (value) url.searchParams.set(key, value);
-  return url.toString();
 }
 
 /** A decimal string times a whole number, exactly. */

@@ -8,6 +8,7 @@ describe('billing-kit/server', () => {
       'createBillingHandler',
       'createMemoryStore',
       'toNodeHandler',
+      'verifyReturnUrl',
     ]);
     for (const value of Object.values(server)) expect(value).toBeTypeOf('function');
   });

@@ -8,5 +8,6 @@ export type {
   BillingHandlerOptions,
   RateLimitOptions,
 } from './options.js';
+export { verifyReturnUrl } from './return-url.js';
 export { CatalogProductError } from './routes/catalog.js';
 export { type BillingStore, createMemoryStore, type MemoryStoreOptions } from './store.js';

@@ -1,0 +1,38 @@
+// The query the service puts on the URL it sends a buyer back to after a payment, signed as
+// the service signs it: the SHA-256 hex of its `key=value` parameters (those with a value, in
+// the order they arrive) and `salt=<API key>`, joined with `|`.
+import type { Checkout } from '../contract/schemas.js';
+import { sha256Hex } from './sha256.js';
+import type { SandboxStore } from './state.js';
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * `target` with `checkout_id`, `order_id`, `customer_id`, `subscription_id`, `product_id` and
+ * `request_id` (those that exist) and `signature` at the end of its query, replacing any of the
+ * same names already there.
+ */
+export function withReturnParams(store: SandboxStore, target: string, checkout: Checkout): string {
+  const url = new URL(target);
+  const ids: [string, string | null][] = [
+    ['checkout_id', checkout.id],
+    ['order_id', checkout.order?.id ?? null],
+    ['customer_id', idOf(checkout.customer)],
+    ['subscription_id', idOf(checkout.subscription)],
+    ['product_id', idOf(checkout.product)],
+    ['request_id', checkout.request_id ?? null],
+  ];
+  // Dropped first and added in this order, so the order signed is the order they arrive in.
+  for (const key of [...ids.map(([k]) => k), 'signature']) url.searchParams.delete(key);
+  const signed: string[] = [];
+  for (const [key, value] of ids) {
+    if (!value) continue;
+    url.searchParams.append(key, value);
+    signed.push(`${key}=${value}`);
+  }
+  url.searchParams.append('signature', sha256Hex([...signed, `salt=${store.apiKey}`].join('|')));
+  return url.toString();
+}

@@ -1,0 +1,47 @@
+// verifyReturnUrl against the redirect the sandbox makes when a checkout is paid.
+import { describe, expect, test } from 'vitest';
+import { createSandbox } from '../sandbox/index.js';
+import { verifyReturnUrl } from './index.js';
+
+async function paidReturnUrl() {
+  const sandbox = createSandbox();
+  const created = await sandbox.fetch('/v1/checkouts', {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      product_id: 'prod_pro_monthly',
+      request_id: 'req-7',
+      customer: { id: 'cust_ada' },
+      success_url: 'https://shop.test/thanks?from=checkout',
+    }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const { redirectUrl } = sandbox.pay(id);
+  if (!redirectUrl) throw new Error('the sandbox gave no redirect');
+  return { sandbox, url: redirectUrl };
+}
+
+describe('verifyReturnUrl', () => {
+  test('holds for the service’s own redirect, and only with its key', async () => {
+    const { sandbox, url } = await paidReturnUrl();
+    expect(new URL(url).searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(await verifyReturnUrl(url, sandbox.apiKey)).toBe(true);
+    expect(await verifyReturnUrl(new URL(url), sandbox.apiKey)).toBe(true);
+    expect(await verifyReturnUrl(url, 'creem_test_another_store')).toBe(false);
+  });
+
+  test('fails for a changed id, a missing signature or something that is not a URL', async () => {
+    const { sandbox, url } = await paidReturnUrl();
+    const changed = new URL(url);
+    changed.searchParams.set('product_id', 'prod_pro_yearly');
+    expect(await verifyReturnUrl(changed, sandbox.apiKey)).toBe(false);
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete('signature');
+    expect(await verifyReturnUrl(unsigned, sandbox.apiKey)).toBe(false);
+    expect(await verifyReturnUrl('not a url', sandbox.apiKey)).toBe(false);
+    // The seller's own parameters are not signed: changing them changes nothing.
+    const own = new URL(url);
+    own.searchParams.set('from', 'elsewhere');
+    expect(await verifyReturnUrl(own, sandbox.apiKey)).toBe(true);
+  });
+});
