@@ -77,7 +77,7 @@ describe('create', () => {
     );
   });
 
-  test('the same request_id and body answers the same checkout; another body a new one', async () => {
+  test('the same request_id and body answers the same pending checkout; another body, or after paying, a new one', async () => {
     const { client, sandbox } = setup();
     const body = { product_id: 'prod_ebook', request_id: 'r-1', metadata: { a: 1 } };
     const first = await client.checkouts.create(body);
@@ -90,6 +90,12 @@ describe('create', () => {
     const other = await client.checkouts.create({ ...body, units: 2 });
     expect(other.id).not.toBe(first.id);
     expect(sandbox.inspect().checkouts).toHaveLength(2);
+
+    // Paid, the reference is the caller's again: the same body makes a new, pending checkout.
+    sandbox.pay(first.id, { email: 'reader@example.com', answers: { terms: true } });
+    const next = await client.checkouts.create(body);
+    expect(next.id).not.toBe(first.id);
+    expect(next.status).toBe('pending');
   });
 
   test('the product must exist (404) and be active (400)', async () => {

@@ -160,7 +160,9 @@ export function embeddedDiscount(discount: Discount): SubscriptionDiscount {
  * expired, under `max_redemptions`, for this product and currency), the custom fields (at most
  * 3, unique alphanumeric keys ≤ 200, labels ≤ 200, text lengths; `custom_field` is the
  * deprecated alias) and the customer (`id` must exist; a known `email` links to its customer).
- * A repeat of the same `request_id` with the same body answers the same checkout.
+ * A repeat of the same `request_id` with the same body, while that checkout is still pending,
+ * answers it again (a retry makes no second one); once it is paid the reference is the caller's
+ * to reuse, and a new checkout is made (the service only echoes `request_id`).
  */
 export function createCheckout(
   store: SandboxStore,
@@ -170,7 +172,13 @@ export function createCheckout(
   const fingerprint = canonical(body);
   if (body.request_id) {
     const previous = store.checkouts.get(store.checkoutByRequestId.get(body.request_id) ?? '');
-    if (previous && previous.fingerprint === fingerprint) return copy(previous.checkout);
+    if (
+      previous &&
+      previous.fingerprint === fingerprint &&
+      previous.checkout.status === 'pending'
+    ) {
+      return copy(previous.checkout);
+    }
   }
 
   const product = store.products.get(body.product_id);
