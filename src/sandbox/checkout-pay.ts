@@ -18,7 +18,7 @@ import {
   payCheckout,
 } from './checkouts.js';
 import { notFound } from './errors.js';
-import { withReturnParams } from './return-url.js';
+import { idOf, withReturnParams } from './return-url.js';
 import type { CheckoutRecord, SandboxStore } from './state.js';
 
 /** What Pay on the hosted page did, and where to send the buyer (a 303). */
@@ -56,11 +56,6 @@ function recordOf(store: SandboxStore, checkoutId: string): CheckoutRecord {
   const record = store.checkouts.get(checkoutId);
   if (!record) throw notFound('checkout', checkoutId, 'checkout_id');
   return record;
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : value.id;
 }
 
 /** The sandbox's own "thank you" page of a checkout, under the page's base URL. */

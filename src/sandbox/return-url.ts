@@ -1,11 +1,12 @@
 // The query the service puts on the URL it sends a buyer back to after a payment, signed as
-// the service signs it: the SHA-256 hex of its `key=value` parameters (those with a value, in
-// the order they arrive) and `salt=<API key>`, joined with `|`.
+// the service signs it (`returnSignatureInput`).
+import { returnSignatureInput, returnUrlKeys } from '../contract/return-url.js';
 import type { Checkout } from '../contract/schemas.js';
 import { sha256Hex } from './sha256.js';
 import type { SandboxStore } from './state.js';
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
+/** The id of an expanded resource or the id itself; null for none. */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : value.id;
 }
@@ -17,22 +18,23 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
  */
 export function withReturnParams(store: SandboxStore, target: string, checkout: Checkout): string {
   const url = new URL(target);
-  const ids: [string, string | null][] = [
-    ['checkout_id', checkout.id],
-    ['order_id', checkout.order?.id ?? null],
-    ['customer_id', idOf(checkout.customer)],
-    ['subscription_id', idOf(checkout.subscription)],
-    ['product_id', idOf(checkout.product)],
-    ['request_id', checkout.request_id ?? null],
-  ];
+  const values: Record<(typeof returnUrlKeys)[number], string | null> = {
+    checkout_id: checkout.id,
+    order_id: checkout.order?.id ?? null,
+    customer_id: idOf(checkout.customer),
+    subscription_id: idOf(checkout.subscription),
+    product_id: idOf(checkout.product),
+    request_id: checkout.request_id ?? null,
+  };
   // Dropped first and added in this order, so the order signed is the order they arrive in.
-  for (const key of [...ids.map(([k]) => k), 'signature']) url.searchParams.delete(key);
-  const signed: string[] = [];
-  for (const [key, value] of ids) {
-    if (!value) continue;
-    url.searchParams.append(key, value);
-    signed.push(`${key}=${value}`);
+  for (const key of [...returnUrlKeys, 'signature']) url.searchParams.delete(key);
+  for (const key of returnUrlKeys) {
+    const value = values[key];
+    if (value) url.searchParams.append(key, value);
   }
-  url.searchParams.append('signature', sha256Hex([...signed, `salt=${store.apiKey}`].join('|')));
+  url.searchParams.append(
+    'signature',
+    sha256Hex(returnSignatureInput(url.searchParams, store.apiKey)),
+  );
   return url.toString();
 }

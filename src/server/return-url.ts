@@ -1,17 +1,8 @@
 // The URL the service sends a buyer back to after a payment carries the checkout's ids and a
 // `signature` made with the store's API key. A query anyone can type proves nothing; one whose
 // signature holds came from the service. Check it on the server, where the key is.
+import { returnSignatureInput } from '../contract/return-url.js';
 import { sha256 } from './context.js';
-
-/** The service's parameters of a return URL, in the order it signs them. */
-const signedKeys = new Set([
-  'checkout_id',
-  'order_id',
-  'customer_id',
-  'subscription_id',
-  'product_id',
-  'request_id',
-]);
 
 /**
  * Whether a return URL's `signature` was made by the service with `apiKey`: the SHA-256 hex of
@@ -32,10 +23,7 @@ export async function verifyReturnUrl(url: string | URL, apiKey: string): Promis
   }
   const signature = params.get('signature')?.toLowerCase();
   if (!signature) return false;
-  const signed = [...params]
-    .filter(([key, value]) => signedKeys.has(key) && value !== '')
-    .map(([key, value]) => `${key}=${value}`);
-  const expected = await sha256([...signed, `salt=${apiKey}`].join('|'));
+  const expected = await sha256(returnSignatureInput(params, apiKey));
   // Compared without an early exit, so the time taken says nothing of how much matched.
   let difference = expected.length ^ signature.length;
   for (let i = 0; i < expected.length; i++) {
