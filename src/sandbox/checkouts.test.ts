@@ -1,27 +1,16 @@
 // Checkouts: what `POST /v1/checkouts` accepts and refuses (through the client and, for input
 // the client refuses before sending, raw), and what Pay and Decline leave in the service.
 import { describe, expect, test } from 'vitest';
-import { createBillingClient } from '../client/index.js';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { endpoints } from '../contract/endpoints.js';
 import { checkoutSchema, creditsEntrySchema } from '../contract/schemas.js';
-import { createSandbox, type SandboxOptions } from './index.js';
+import type { SandboxOptions } from './index.js';
 
 function setup(options: SandboxOptions = {}) {
-  const sandbox = createSandbox(options);
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
+  const { sandbox, client, raw } = sandboxClient(options);
   async function post(body: unknown) {
-    const response = await sandbox.fetch('/v1/checkouts', {
-      method: 'POST',
-      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { message?: string[] } & Record<string, unknown>;
-    return { status: response.status, json, messages: json.message ?? [] };
+    const { status, json } = await raw('POST', '/v1/checkouts', body);
+    return { status, json, messages: (json.message as string[] | undefined) ?? [] };
   }
   return { sandbox, client, post };
 }

@@ -2,33 +2,12 @@
 // system accounts, cursor walks over Ada's thousand-plus entries, credit (201, replay header,
 // 409 on a reused key), frozen and closed accounts, reversal once, and the credits error body.
 import { describe, expect, test } from 'vitest';
-import { createBillingClient } from '../client/index.js';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { endpoints } from '../contract/endpoints.js';
 import { creditsErrorSchema, creditsTransactionSchema } from '../contract/schemas.js';
-import { createSandbox } from './index.js';
 
 function setup() {
-  const sandbox = createSandbox();
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
-  async function raw(method: string, path: string, body?: unknown) {
-    const response = await sandbox.fetch(path, {
-      method,
-      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-      ...(body === undefined
-        ? {}
-        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      headers: response.headers,
-      json: (await response.json()) as unknown,
-    };
-  }
+  const { sandbox, client, raw } = sandboxClient();
   const accounts = sandbox.fixtures().credit_accounts;
   const accountOf = (customer: string, status: string) => {
     const account = accounts.find((a) => a.customer_id === customer && a.status === status);

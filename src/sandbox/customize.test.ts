@@ -2,21 +2,12 @@
 // on, checked against the service's shapes and applied whole or not at all. Driven through the
 // real client over the sandbox's fetch.
 import { describe, expect, test } from 'vitest';
-import { createBillingClient } from '../client/index.js';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import type { Product } from '../contract/schemas.js';
-import { createSandbox } from './index.js';
+import type { createSandbox } from './index.js';
 import type { SandboxData } from './sandbox.js';
 
-function setup() {
-  const sandbox = createSandbox();
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
-  return { sandbox, client };
-}
+const setup = () => sandboxClient();
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 

@@ -2,31 +2,14 @@
 // products and stats, driven through the real client: every answer is parsed by the
 // contract's response schema on the way in (the client fails with `invalid_response` if not).
 import { describe, expect, test } from 'vitest';
-import { createBillingClient } from '../client/index.js';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { endpoints } from '../contract/endpoints.js';
 import { prorateUpgrade } from '../contract/proration.js';
-import { createSandbox, type Sandbox, type SandboxOptions } from './index.js';
+import type { Sandbox } from './index.js';
 
 const DAY = 86_400_000;
 
-function setup(options: SandboxOptions = {}) {
-  const sandbox = createSandbox(options);
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
-  async function raw(method: string, path: string, body?: unknown) {
-    const response = await sandbox.fetch(path, {
-      method,
-      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
-  return { sandbox, client, raw };
-}
+const setup = sandboxClient;
 
 /** Creates and pays a checkout for a new customer; answers the ids Pay created. */
 async function buy(

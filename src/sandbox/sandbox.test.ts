@@ -3,6 +3,7 @@
 // request, and through raw requests where only a raw request can show the rule (a missing key,
 // malformed JSON, an input the client refuses before sending).
 import { describe, expect, test } from 'vitest';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { createBillingClient } from '../client/index.js';
 import { endpoints } from '../contract/endpoints.js';
 import { billingPeriods } from '../contract/period.js';
@@ -21,13 +22,7 @@ import {
 import { createSandbox, DEFAULT_SANDBOX_BASE_URL, SANDBOX_EPOCH } from './index.js';
 
 function setup(options: Parameters<typeof createSandbox>[0] = {}) {
-  const sandbox = createSandbox(options);
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
+  const { sandbox, client } = sandboxClient(options);
   /** A raw request with the sandbox's key unless `key` says otherwise. */
   async function raw(
     method: string,
