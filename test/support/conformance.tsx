@@ -22,6 +22,11 @@ import {
   toKebabCase,
 } from '../../src/components/shared/slots.js';
 import type { BillingUIProviderProps } from '../../src/react/ui-context.js';
+import {
+  type BillingHarness,
+  BillingHarnessProvider,
+  createTestQueryClient,
+} from './billing-harness.js';
 
 /** Theme, locale and messages for the provider the component is rendered in. */
 export type ConformanceUI = Omit<BillingUIProviderProps, 'children'>;
@@ -37,6 +42,25 @@ export interface ConformanceOptions<Part extends string> {
   parts: readonly Part[];
   /** A message whose text the render shows; the suite overrides it and looks for the change. */
   message: MessageKey;
+}
+
+/**
+ * A conformance render of `element` inside the billing harness (the real proxy and sandbox),
+ * with a fresh query cache each time: `harness` itself, or a new one per render from a function.
+ */
+export function inHarness<Part extends string>(
+  harness: BillingHarness | (() => BillingHarness),
+  element: (props: CustomizableProps<Part>) => ReactElement,
+): ConformanceRender<Part> {
+  return (props, ui) => (
+    <BillingHarnessProvider
+      harness={typeof harness === 'function' ? harness() : harness}
+      queryClient={createTestQueryClient()}
+      provider={ui}
+    >
+      {element(props)}
+    </BillingHarnessProvider>
+  );
 }
 
 const override = 'Conformance override text';

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
-  BillingHarnessProvider,
   createBillingHarness,
-  createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
@@ -401,15 +399,7 @@ describe('BillingHistory on the server', () => {
 const conformanceHarness = createBillingHarness({ customer: ADA });
 describeConformance(
   'BillingHistory',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <BillingHistory {...props} />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => <BillingHistory {...props} />),
   {
     parts: [
       'table',

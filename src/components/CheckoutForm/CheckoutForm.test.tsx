@@ -9,7 +9,7 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
@@ -57,22 +57,16 @@ const form = async (name: string) => screen.findByRole('form', { name });
 
 describeConformance(
   'CheckoutForm',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={createBillingHarness()}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <CheckoutForm
-        {...props}
-        productId={EBOOK}
-        allowUnits
-        defaultAnswers={{ dedication: 'x' }}
-        defaultUnits={2}
-        defaultDiscountCode="READER3"
-      />
-    </BillingHarnessProvider>
-  ),
+  inHarness(createBillingHarness, (props) => (
+    <CheckoutForm
+      {...props}
+      productId={EBOOK}
+      allowUnits
+      defaultAnswers={{ dedication: 'x' }}
+      defaultUnits={2}
+      defaultDiscountCode="READER3"
+    />
+  )),
   {
     parts: [
       'form',

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
-  BillingHarnessProvider,
   createBillingHarness,
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
@@ -621,31 +620,25 @@ const conformanceHarness = createBillingHarness({ customer: 'cust_grace' });
 
 describeConformance(
   'CreditsHistory',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <CreditsHistory
-        virtualizer={measured}
-        transactions={[
-          {
-            id: 'cct_conformance',
-            store_id: 'sto',
-            entries: [],
-            created_at: '2026-01-01T00:00:00.000Z',
-            reversal_of:
-              entriesNewestFirst(
-                conformanceHarness,
-                accountOf(conformanceHarness, 'cust_grace', 'Support minutes').id,
-              )[0]?.transaction_id ?? '',
-          },
-        ]}
-        {...props}
-      />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => (
+    <CreditsHistory
+      virtualizer={measured}
+      transactions={[
+        {
+          id: 'cct_conformance',
+          store_id: 'sto',
+          entries: [],
+          created_at: '2026-01-01T00:00:00.000Z',
+          reversal_of:
+            entriesNewestFirst(
+              conformanceHarness,
+              accountOf(conformanceHarness, 'cust_grace', 'Support minutes').id,
+            )[0]?.transaction_id ?? '',
+        },
+      ]}
+      {...props}
+    />
+  )),
   {
     parts: [
       'header',

@@ -2,13 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import {
-  BillingHarnessProvider,
-  createBillingHarness,
-  createTestQueryClient,
-  renderWithBilling,
-} from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
 import { en, format, type Translate } from '../messages/index.js';
 import { createFormatters } from '../shared/format.js';
@@ -23,14 +18,9 @@ const codeInput = () => screen.getByRole('textbox', { name: 'Discount code' });
 
 describeConformance(
   'DiscountField',
-  (props, ui) => {
-    const harness = createBillingHarness();
-    return (
-      <BillingHarnessProvider harness={harness} queryClient={createTestQueryClient()} provider={ui}>
-        <DiscountField {...props} productId={PRO} defaultValue="LAUNCH20" debounceMs={0} />
-      </BillingHarnessProvider>
-    );
-  },
+  inHarness(createBillingHarness, (props) => (
+    <DiscountField {...props} productId={PRO} defaultValue="LAUNCH20" debounceMs={0} />
+  )),
   {
     parts: ['label', 'control', 'input', 'removeAction', 'message'],
     message: 'discountField.remove',

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
-  BillingHarnessProvider,
   createBillingHarness,
-  createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { License } from '../../contract/schemas.js';
 import { LicenseCard, maskLicenseKey } from './LicenseCard.js';
@@ -448,19 +446,13 @@ const conformanceLicense = seeded(
 ) as SeededLicense & License;
 describeConformance(
   'LicenseCard',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <LicenseCard
-        licenseKey={conformanceLicense.key}
-        instanceId={instanceOf(conformanceLicense).id}
-        {...props}
-      />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => (
+    <LicenseCard
+      licenseKey={conformanceLicense.key}
+      instanceId={instanceOf(conformanceLicense).id}
+      {...props}
+    />
+  )),
   {
     parts: [
       'title',

@@ -10,7 +10,7 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import type { StatsSummary } from '../../contract/schemas.js';
 import { storeMetricsOptions } from '../../react/options.js';
@@ -354,15 +354,7 @@ describe('MetricsSummary on the server', () => {
 const conformanceHarness = createBillingHarness({ admin: true });
 describeConformance(
   'MetricsSummary',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <MetricsSummary now={NOW} {...props} />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => <MetricsSummary now={NOW} {...props} />),
   {
     parts: [
       'title',

@@ -1,13 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  BillingHarnessProvider,
-  createBillingHarness,
-  createTestQueryClient,
-  renderWithBilling,
-} from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { PortalButton } from './PortalButton.js';
 
@@ -207,14 +202,6 @@ describe('PortalButton', () => {
 const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
 describeConformance(
   'PortalButton',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <PortalButton target="_blank" {...props} />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => <PortalButton target="_blank" {...props} />),
   { parts: ['button', 'newTabHint', 'status'], message: 'portalButton.label' },
 );

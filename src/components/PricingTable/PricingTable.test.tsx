@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
-  BillingHarnessProvider,
   createBillingHarness,
-  createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -468,15 +466,9 @@ describe('PricingTable: server rendering', () => {
 const conformanceHarness = createBillingHarness({ customer: NEW_BUYER });
 describeConformance(
   'PricingTable',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <PricingTable recommended="prod_pro_yearly" defaultPeriod="every-year" {...props} />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => (
+    <PricingTable recommended="prod_pro_yearly" defaultPeriod="every-year" {...props} />
+  )),
   {
     parts: [
       'periodSwitch',

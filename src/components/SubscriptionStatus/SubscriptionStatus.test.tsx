@@ -1,13 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import {
-  BillingHarnessProvider,
-  createBillingHarness,
-  createTestQueryClient,
-  renderWithBilling,
-} from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
@@ -215,14 +210,6 @@ describe('SubscriptionStatus', () => {
 const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
 describeConformance(
   'SubscriptionStatus',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <SubscriptionStatus {...props} />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => <SubscriptionStatus {...props} />),
   { parts: ['title', 'badge', 'price', 'date'], message: 'subscriptionStatus.active' },
 );

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
-  BillingHarnessProvider,
   createBillingHarness,
-  createTestQueryClient,
   renderWithBilling,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -778,19 +776,13 @@ describe('UpgradePicker: server rendering', () => {
 const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
 describeConformance(
   'UpgradePicker',
-  (props, ui) => (
-    <BillingHarnessProvider
-      harness={conformanceHarness}
-      queryClient={createTestQueryClient()}
-      provider={ui}
-    >
-      <UpgradePicker
-        defaultValue="prod_starter_monthly"
-        behaviors={['proration-charge']}
-        {...props}
-      />
-    </BillingHarnessProvider>
-  ),
+  inHarness(conformanceHarness, (props) => (
+    <UpgradePicker
+      defaultValue="prod_starter_monthly"
+      behaviors={['proration-charge']}
+      {...props}
+    />
+  )),
   {
     parts: [
       'current',
