@@ -7,6 +7,7 @@
 // imports here or below.
 import { QueryClient } from '@tanstack/react-query';
 import {
+  act,
   type RenderHookOptions,
   type RenderHookResult,
   type RenderOptions,
@@ -471,6 +472,23 @@ function setUp(options: WithBillingOptions) {
     options.queryClient ??
     createTestQueryClient(options.retries !== undefined ? { retries: options.retries } : {});
   return { harness, queryClient, wrapper: billingWrapper(harness, queryClient, options) };
+}
+
+/**
+ * What a background refetch that fails does: each of `routes` answers its next request with a
+ * 503, every query is fetched again, and the components have heard the outcome (React Query
+ * tells them on a later task) when this resolves.
+ */
+export async function refetchFailing(
+  harness: BillingHarness,
+  queryClient: QueryClient,
+  routes: readonly ProxyRouteName[],
+): Promise<void> {
+  for (const route of routes) harness.failNext({ route, with: 503 });
+  await act(async () => {
+    await queryClient.refetchQueries();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
+  refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
@@ -418,13 +419,7 @@ describe('PricingTable: loading, error, empty', () => {
   test('a failed background refetch keeps the table shown', async () => {
     const { harness, queryClient } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
     await findCard('Pro');
-    harness.failNext({ route: 'products', with: 503 });
-    harness.failNext({ route: 'subscriptions', with: 503 });
-    await act(async () => {
-      await queryClient.refetchQueries();
-      // React Query tells the components on a later task.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await refetchFailing(harness, queryClient, ['products', 'subscriptions']);
     expect(harness.count('products')).toBe(2);
     expect(harness.count('subscriptions')).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();

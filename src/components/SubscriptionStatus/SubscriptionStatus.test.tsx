@@ -1,7 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import {
+  createBillingHarness,
+  refetchFailing,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
@@ -162,12 +166,7 @@ describe('SubscriptionStatus', () => {
       customer: 'cust_ada',
     });
     expect(await screen.findByText('Pro')).toBeVisible();
-    harness.failNext({ route: 'subscriptions', with: 503 });
-    await act(async () => {
-      await queryClient.refetchQueries();
-      // React Query tells the components on a later task.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await refetchFailing(harness, queryClient, ['subscriptions']);
     expect(harness.count('subscriptions')).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(summary()).toHaveAttribute('data-state', 'active');

@@ -1,10 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
+  refetchFailing,
   renderWithBilling,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
@@ -672,13 +673,7 @@ describe('UpgradePicker: loading, errors, empty', () => {
     });
     await choose(user, /^Team/);
     await user.click(screen.getByRole('button', { name: 'Review change' }));
-    harness.failNext({ route: 'products', with: 503 });
-    harness.failNext({ route: 'subscriptions', with: 503 });
-    await act(async () => {
-      await queryClient.refetchQueries();
-      // React Query tells the components on a later task.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await refetchFailing(harness, queryClient, ['products', 'subscriptions']);
     expect(harness.count('products')).toBe(2);
     expect(harness.count('subscriptions')).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
