@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { failure } from '../../test/support/failure.js';
 import { json, recordingFetch } from '../../test/support/recording-fetch.js';
 import { type BillingClient, createBillingClient } from './client.js';
 import {
@@ -21,17 +22,6 @@ function clientAnswering(...answers: Parameters<typeof recordingFetch>) {
     timeoutMs: 30,
   });
   return { client, wire };
-}
-
-async function failure(promise: Promise<unknown>): Promise<BillingError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BillingError);
-  return error as BillingError;
 }
 
 const upgrade = (client: BillingClient) =>

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { failure } from '../../test/support/failure.js';
 import { type CannedAnswer, json, recordingFetch } from '../../test/support/recording-fetch.js';
 import {
   checkout,
@@ -8,7 +9,6 @@ import {
   subscription,
 } from '../../test/support/wire-bodies.js';
 import { type BillingClientOptions, createBillingClient } from './client.js';
-import { BillingError } from './error.js';
 import { backoffDelay, resolveBackoff } from './retry.js';
 
 const apiKey = 'creem_test_retry';
@@ -33,17 +33,6 @@ function setup(answers: CannedAnswer[], options: Partial<BillingClientOptions> =
     ...options,
   });
   return { client, wire, waits };
-}
-
-async function failure(promise: Promise<unknown>): Promise<BillingError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BillingError);
-  return error as BillingError;
 }
 
 describe('retried: GETs and POSTs that carry their idempotency key', () => {

@@ -1,8 +1,8 @@
 // The client against the real sandbox, in process: the same wire as the service, one layer down.
 import { describe, expect, test } from 'vitest';
+import { failure } from '../../test/support/failure.js';
 import { createSandbox, type SandboxOptions } from '../sandbox/index.js';
 import { type BillingClientOptions, createBillingClient } from './client.js';
-import { BillingError } from './error.js';
 
 function setup(
   sandboxOptions: SandboxOptions = {},
@@ -21,17 +21,6 @@ function setup(
     ...clientOptions,
   });
   return { sandbox, client, sent: () => sent };
-}
-
-async function failure(promise: Promise<unknown>): Promise<BillingError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BillingError);
-  return error as BillingError;
 }
 
 describe('the client against the sandbox', () => {
