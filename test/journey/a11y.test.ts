@@ -4,15 +4,14 @@
 // buyer and of Ada (years of history), the seller's page and a page that does not exist.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buyPlan,
-  type Journey,
+  journeyForSuite,
   newPage,
   settle,
   signInAs,
   signInAsNewBuyer,
-  startJourney,
 } from './support.js';
 
 /** The violations axe finds on the page, in a form that reads well in a failure. */
@@ -53,15 +52,10 @@ const looks = [
 ] as const;
 
 describe('accessibility of the demo storefront', { timeout: 180_000 }, () => {
-  let journey: Journey;
-  beforeAll(async () => {
-    journey = await startJourney();
-  }, 60_000);
-  afterAll(async () => {
-    await journey?.close();
-  });
+  const current = journeyForSuite();
 
   it('has no axe violations on the pages a buyer walks through', async () => {
+    const journey = current();
     const { demo } = journey;
     const page = await newPage(journey);
     // Colours are measured as they stay, not half-way through a theme switch's fade.

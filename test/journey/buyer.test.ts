@@ -2,20 +2,15 @@
 // fields, applies a discount, pays on the sandbox's page, comes back, sees the subscription,
 // upgrades it, sees the proration in the billing history and reads the credits; every figure
 // on screen is checked against what the sandbox holds (see buyer-journey.ts).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { walkBuyerJourney } from './buyer-journey.js';
-import { type Journey, newPage, startJourney } from './support.js';
+import { journeyForSuite, newPage } from './support.js';
 
 describe('the buyer journey on the demo storefront', { timeout: 120_000 }, () => {
-  let journey: Journey;
-  beforeAll(async () => {
-    journey = await startJourney();
-  }, 60_000);
-  afterAll(async () => {
-    await journey?.close();
-  });
+  const current = journeyForSuite();
 
   it('buys a plan with custom fields and a discount, upgrades it and reads credits and history', async () => {
+    const journey = current();
     const page = await newPage(journey);
     await walkBuyerJourney(journey, page, 'new.buyer@example.com');
     await page.context().close();

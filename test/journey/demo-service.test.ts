@@ -2,41 +2,36 @@
 // service's test environment instead of its embedded sandbox. Here the "service" is a sandbox
 // reached through the `fetch` the proxy is given, so the test sees every upstream request:
 // each goes to https://test-api.creem.io with the key, and no byte the browser receives holds it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDemoServer } from '../../demo/server/create.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { type Journey, newPage, settle, signInAs, startJourney } from './support.js';
+import { journeyForSuite, newPage, settle, signInAs } from './support.js';
 
 const service = createSandbox();
 const upstream: { origin: string; key: string | null; path: string }[] = [];
 
 describe('the demo against the service’s test environment', { timeout: 120_000 }, () => {
-  let journey: Journey;
-  beforeAll(async () => {
-    journey = await startJourney({
-      env: {
-        CREEM_API_KEY: service.apiKey,
-        CREEM_PRODUCT_IDS: 'prod_starter_monthly, prod_pro_yearly',
+  const current = journeyForSuite({
+    env: {
+      CREEM_API_KEY: service.apiKey,
+      CREEM_PRODUCT_IDS: 'prod_starter_monthly, prod_pro_yearly',
+    },
+    handler: {
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        upstream.push({
+          origin: url.origin,
+          key: request.headers.get('x-api-key'),
+          path: url.pathname,
+        });
+        return service.handle(request);
       },
-      handler: {
-        fetch: (input, init) => {
-          const request = new Request(input, init);
-          const url = new URL(request.url);
-          upstream.push({
-            origin: url.origin,
-            key: request.headers.get('x-api-key'),
-            path: url.pathname,
-          });
-          return service.handle(request);
-        },
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await journey?.close();
+    },
   });
 
   it('sells the products named in the environment, keeping the key on the server', async () => {
+    const journey = current();
     const { demo } = journey;
     expect(demo.mode).toBe('test');
     const page = await newPage(journey);

@@ -2,17 +2,9 @@
 // signed in on the same storefront sees none of it: no id, e-mail, key or amount of the first
 // buyer's appears on any page, including the first buyer's own return page opened by address.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { walkBuyerJourney } from './buyer-journey.js';
-import {
-  holdings,
-  type Journey,
-  money,
-  newPage,
-  settle,
-  signInAs,
-  startJourney,
-} from './support.js';
+import { holdings, journeyForSuite, money, newPage, settle, signInAs } from './support.js';
 
 /** Opens a page and waits until nothing on it is loading any more; answers its text and HTML. */
 async function readPage(page: Page, url: string): Promise<{ text: string; html: string }> {
@@ -24,15 +16,10 @@ async function readPage(page: Page, url: string): Promise<{ text: string; html: 
 }
 
 describe('another customer on the same storefront', { timeout: 120_000 }, () => {
-  let journey: Journey;
-  beforeAll(async () => {
-    journey = await startJourney();
-  }, 60_000);
-  afterAll(async () => {
-    await journey?.close();
-  });
+  const current = journeyForSuite();
 
   it("sees none of the first buyer's ids, e-mail, keys or amounts", async () => {
+    const journey = current();
     const { demo } = journey;
     const paths = ['/', '/account', '/products/prod_pro_monthly', '/seller'];
 

@@ -3,6 +3,7 @@
 // does, by role and label. The sandbox is read in-process (never over HTTP) to compare what the
 // page shows with what the service holds.
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createDemoServer,
   type DemoServer,
@@ -23,6 +24,24 @@ export type Journey = {
   browser: Browser;
   close(): Promise<void>;
 };
+
+/**
+ * The demo and a browser for the enclosing `describe` block: started before its tests, closed
+ * after them. Returns the running journey, to read inside the tests.
+ */
+export function journeyForSuite(options: DemoServerOptions = {}): () => Journey {
+  let journey: Journey | undefined;
+  beforeAll(async () => {
+    journey = await startJourney(options);
+  }, 60_000);
+  afterAll(async () => {
+    await journey?.close();
+  });
+  return () => {
+    if (!journey) throw new Error('the journey did not start; see the error before this one');
+    return journey;
+  };
+}
 
 /** Starts the demo's dev server and Chromium. */
 export async function startJourney(options: DemoServerOptions = {}): Promise<Journey> {
