@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { UpgradePicker } from '../src/components/UpgradePicker/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/index.js';
-import { type BillingHarness, seededFixtures } from '../test/support/billing-harness.js';
+import { type BillingHarness, scalePlan, seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
 /** The page's clock for the sandbox, and the harness kept for the play function to inspect. */
@@ -93,20 +93,7 @@ export const UpgradeNow: Story = {
 export const PayAtRenewal: Story = {
   args: { defaultValue: 'prod_scale_monthly', defaultBehavior: 'proration-charge' },
   parameters: {
-    sandbox: {
-      ...live().sandbox,
-      products: [
-        ...seededFixtures()
-          .products.filter((p) => p.status === 'active')
-          .map((p) => p.id),
-        'prod_scale_monthly',
-      ],
-      customize: ({ products }) => {
-        const pro = products.find((p) => p.id === 'prod_pro_monthly');
-        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
-        products.push({ ...pro, id: 'prod_scale_monthly', name: 'Scale', price: 4900 });
-      },
-    } satisfies SandboxParameters,
+    sandbox: { ...live().sandbox, ...scalePlan() } satisfies SandboxParameters,
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Nothing charged now')).toBeVisible();

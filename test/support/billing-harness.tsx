@@ -20,7 +20,7 @@ import { kindForStatus } from '../../src/client/error.js';
 import { matchPath } from '../../src/contract/paths.js';
 import { type ProxyRouteName, proxyRoutes } from '../../src/contract/proxy.js';
 import { BillingProvider, type BillingProviderProps } from '../../src/react/provider.js';
-import { createSandbox } from '../../src/sandbox/index.js';
+import { createSandbox, type SandboxData } from '../../src/sandbox/index.js';
 import { errorBody, ProxyHttpError } from '../../src/server/errors.js';
 import { type BillingHandler, createBillingHandler } from '../../src/server/handler.js';
 import type { BillingCustomer, BillingHandlerOptions } from '../../src/server/options.js';
@@ -136,6 +136,24 @@ export function seededFixtures(
     fixturesBySeed.set(key, fixtures);
   }
   return fixtures;
+}
+
+/**
+ * A monthly plan pricier than Pro (Scale, $49) for a harness's sandbox, which the seed lacks:
+ * `products` is the proxy's catalog with it, `customize` stages it (`sandbox.customize`).
+ */
+export function scalePlan(): { products: string[]; customize: (data: SandboxData) => void } {
+  const active = seededFixtures()
+    .products.filter((p) => p.status === 'active')
+    .map((p) => p.id);
+  return {
+    products: [...active, 'prod_scale_monthly'],
+    customize: ({ products }) => {
+      const pro = products.find((p) => p.id === 'prod_pro_monthly');
+      if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+      products.push({ ...pro, id: 'prod_scale_monthly', name: 'Scale', price: 4900 });
+    },
+  };
 }
 
 /**

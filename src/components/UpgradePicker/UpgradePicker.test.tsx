@@ -7,6 +7,7 @@ import {
   createBillingHarness,
   refetchFailing,
   renderWithBilling,
+  scalePlan,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
@@ -31,23 +32,11 @@ afterEach(() => {
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
-/**
- * Ada's harness with a pricier monthly plan, Scale at $49, staged in the sandbox and sold by the
- * proxy: the seed has no plan above Pro in the same period.
- */
+/** Ada's harness with `scalePlan` staged and sold. */
 function withScalePlan(): BillingHarness {
-  const active = seededFixtures()
-    .products.filter((p) => p.status === 'active')
-    .map((p) => p.id);
-  const harness = createBillingHarness({
-    customer: 'cust_ada',
-    products: [...active, 'prod_scale_monthly'],
-  });
-  harness.sandbox.customize(({ products }) => {
-    const pro = products.find((p) => p.id === 'prod_pro_monthly');
-    if (!pro) throw new Error('no seeded Pro plan');
-    products.push({ ...pro, id: 'prod_scale_monthly', name: 'Scale', price: 4900 });
-  });
+  const scale = scalePlan();
+  const harness = createBillingHarness({ customer: 'cust_ada', products: scale.products });
+  harness.sandbox.customize(scale.customize);
   return harness;
 }
 
