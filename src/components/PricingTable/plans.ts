@@ -8,6 +8,7 @@ import {
   periodSaving,
 } from '../../contract/period.js';
 import type { Product } from '../../contract/schemas.js';
+import { priceDirection } from '../shared/subscription.js';
 
 /**
  * A plan card's relation to the customer's subscription: `available` (no subscription, or a
@@ -101,7 +102,7 @@ export function groupByPeriod(
 
 /**
  * A card's state. `current` is the product the customer is subscribed to (undefined: none, or
- * the subscription has ended). Plans compare by price within one currency.
+ * the subscription has ended). Plans compare by `priceDirection` within one currency.
  */
 export function planState(
   product: Product,
@@ -112,5 +113,5 @@ export function planState(
   if (!current || groupOf(product) === 'once') return 'available';
   const from = current.product;
   if (!from || from.currency !== product.currency) return 'unavailable';
-  return product.price >= from.price ? 'upgrade' : 'downgrade';
+  return priceDirection(product, from);
 }

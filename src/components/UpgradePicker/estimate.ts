@@ -6,6 +6,7 @@
 import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
 import { prorateUpgrade } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import { priceDirection } from '../shared/subscription.js';
 
 /**
  * The statuses whose plan can be changed: only `active`. Every other status is refused, each
@@ -28,16 +29,9 @@ export function allowsPlanChange(status: string): boolean {
 /** A candidate's relation to the current plan; `current` is the subscription's own product. */
 export type PlanDirection = 'upgrade' | 'downgrade' | 'current';
 
-/**
- * Whether `product` is an upgrade or a downgrade from `current`, by the price of one period as
- * `PricingTable` marks its cards (so both say the same in one storefront); an equal price
- * counts as an upgrade. Across periods this reads as billing services do: a longer commitment
- * at a higher price (monthly to yearly) is an upgrade, a shorter period (monthly to a day pass)
- * a downgrade, even where the price per month says otherwise.
- */
+/** Whether `product` is the current plan, or an upgrade or a downgrade from it (`priceDirection`). */
 export function planDirection(product: Product, current: Product): PlanDirection {
-  if (product.id === current.id) return 'current';
-  return product.price >= current.price ? 'upgrade' : 'downgrade';
+  return product.id === current.id ? 'current' : priceDirection(product, current);
 }
 
 /**

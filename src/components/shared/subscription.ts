@@ -10,6 +10,17 @@ export function periodText(t: Translate, period: AnyBillingPeriod): string {
   return isBillingPeriod(period) ? t(`pricingTable.per.${period}` as MessageKey) : period;
 }
 
+/**
+ * Whether moving from `from` to `to` is an upgrade or a downgrade, by the price of one period
+ * (an equal price counts as an upgrade): the one rule of PricingTable's cards and UpgradePicker,
+ * so both say the same in one storefront. Across periods this reads as billing services do: a
+ * longer commitment at a higher price (monthly to yearly) is an upgrade, a shorter period
+ * (monthly to a day pass) a downgrade, even where the price per month says otherwise.
+ */
+export function priceDirection(to: Product, from: Product): 'upgrade' | 'downgrade' {
+  return to.price >= from.price ? 'upgrade' : 'downgrade';
+}
+
 /** Statuses after which a subscription no longer gives access or renews. */
 const ENDED = new Set<string>(['canceled', 'expired']);
 
