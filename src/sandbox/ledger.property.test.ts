@@ -3,7 +3,8 @@
 // entries recomputed with an exact oracle that shares no code with the engine.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type CursorQuery, createLedger, type Ledger, LedgerError } from './ledger.js';
+import { walkBackward, walkForward } from '../../test/support/ledger-walk.js';
+import { createLedger, type Ledger, LedgerError } from './ledger.js';
 
 const SCALE = 40;
 /** An amount as an integer count of 10^-40 units: exact, and independent of the engine. */
@@ -278,30 +279,6 @@ function run(ops: Op[]): { ledger: Ledger; ids: string[]; expected: bigint[] } {
     }
   }
   return { ledger, ids, expected };
-}
-
-function walkForward(ledger: Ledger, accountId: string, limit: number): string[] {
-  const out: string[] = [];
-  let query: CursorQuery = { limit };
-  for (;;) {
-    const page = ledger.listEntries(accountId, query);
-    expect(page.data.length).toBe(page.has_more ? limit : page.data.length);
-    out.push(...page.data.map((e) => e.id));
-    if (!page.has_more) return out;
-    query = { limit, starting_after: page.data.at(-1)?.id };
-  }
-}
-
-function walkBackward(ledger: Ledger, accountId: string, oldest: string, limit: number): string[] {
-  const out: string[] = [oldest];
-  let cursor = oldest;
-  for (;;) {
-    const page = ledger.listEntries(accountId, { limit, ending_before: cursor });
-    expect(page.data.length).toBe(page.has_more ? limit : page.data.length);
-    out.unshift(...page.data.map((e) => e.id));
-    if (!page.has_more) return out;
-    cursor = page.data[0]?.id as string;
-  }
 }
 
 test('ledger invariants hold over random sequences of operations', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { walkBackward, walkForward } from '../../test/support/ledger-walk.js';
 import {
   creditsAccountSchema,
   creditsEntrySchema,
@@ -58,30 +59,6 @@ function recomputed(l: Ledger, accountId: string): bigint {
     total += e.side === 'credit' ? units(e.amount) : -units(e.amount);
   }
   return total;
-}
-
-/** Every entry of an account through `starting_after` pages, newest first. */
-function walkForward(l: Ledger, accountId: string, limit: number): string[] {
-  const ids: string[] = [];
-  let query: CursorQuery = { limit };
-  for (;;) {
-    const page = l.listEntries(accountId, query);
-    ids.push(...page.data.map((e) => e.id));
-    if (!page.has_more) return ids;
-    query = { limit, starting_after: page.data.at(-1)?.id };
-  }
-}
-
-/** Every entry newer than `oldest` through `ending_before` pages, then `oldest`: newest first. */
-function walkBackward(l: Ledger, accountId: string, oldest: string, limit: number): string[] {
-  const ids: string[] = [oldest];
-  let cursor = oldest;
-  for (;;) {
-    const page = l.listEntries(accountId, { limit, ending_before: cursor });
-    ids.unshift(...page.data.map((e) => e.id));
-    if (!page.has_more) return ids;
-    cursor = page.data[0]?.id as string;
-  }
 }
 
 const entryList = cursorListSchema(creditsEntrySchema);
