@@ -287,11 +287,15 @@ function checkOrigin(request: Request, url: URL, allowedOrigins: readonly string
   });
 }
 
-/** A body must be declared JSON: a form or `text/plain` post is how CSRF gets in. */
+/**
+ * A body must be declared JSON: a form or `text/plain` post is how CSRF gets in, since a
+ * browser sends those cross-site without asking. 415, so a developer's wrong header reads as
+ * such and not as a refused origin.
+ */
 function requireJson(request: Request): void {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new ProxyHttpError(403, 'invalid_request', 'content-type must be application/json', {
+    throw new ProxyHttpError(415, 'invalid_request', 'content-type must be application/json', {
       fields: [{ field: 'content-type', message: 'must be application/json' }],
     });
   }

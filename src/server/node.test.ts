@@ -197,7 +197,7 @@ describe('toNodeHandler with Express', () => {
       },
       body: 'product_id=prod_pro_monthly',
     });
-    expect(form.status).toBe(403);
+    expect(form.status).toBe(415);
     expect(proxyErrorSchema.parse(await form.json()).fields?.[0]?.field).toBe('content-type');
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });

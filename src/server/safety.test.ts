@@ -116,13 +116,13 @@ describe('CSRF', () => {
           raw: JSON.stringify(checkout),
           headers: { 'content-type': type },
         }),
-        403,
+        415,
         'content-type',
       );
     }
     refusal(
       await h.call('POST', '/checkouts', { as: ADA, raw: JSON.stringify(checkout) }),
-      403,
+      415,
       'content-type',
     );
     const charset = await h.call('POST', '/checkouts', {
