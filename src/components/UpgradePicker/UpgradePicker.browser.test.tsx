@@ -85,10 +85,15 @@ describe('UpgradePicker laid out narrow', () => {
     for (const radio of ways) {
       const text = radio.nextElementSibling as HTMLElement;
       const [r, t] = [radio.getBoundingClientRect(), text.getBoundingClientRect()];
-      // Side by side: the text starts right of the radio, its first line level with it.
+      const line = Number.parseFloat(getComputedStyle(text).lineHeight);
+      // Side by side: the text starts right of the radio, which is no taller than a line and
+      // sits level with the text's first line (a text-box height on it pushed the text down).
       expect(t.left).toBeGreaterThan(r.right);
-      expect(t.top).toBeLessThan(r.bottom);
-      expect(t.height).toBeGreaterThan(r.height);
+      expect(r.height).toBeLessThan(line);
+      const middle = (r.top + r.bottom) / 2;
+      expect(middle).toBeGreaterThan(t.top);
+      expect(middle).toBeLessThan(t.top + line);
+      expect(t.height).toBeGreaterThan(line);
     }
   });
 });
