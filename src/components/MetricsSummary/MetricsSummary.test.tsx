@@ -68,8 +68,8 @@ const labels: Array<[keyof StatsSummary['totals'], string, 'money' | 'count']> =
   ['monthlyRecurringRevenue', 'Monthly recurring revenue', 'money'],
   ['netMonthlyRecurringRevenue', 'Net monthly recurring revenue', 'money'],
   ['totalPayments', 'Payments', 'count'],
-  ['totalCustomers', 'Customers', 'count'],
-  ['totalSubscriptions', 'Subscriptions', 'count'],
+  ['totalCustomers', 'New customers', 'count'],
+  ['totalSubscriptions', 'New subscriptions', 'count'],
   ['activeSubscriptions', 'Active subscriptions', 'count'],
   ['totalProducts', 'Products', 'count'],
 ];

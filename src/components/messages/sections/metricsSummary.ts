@@ -5,9 +5,9 @@ import type { MessageSection } from '../section.js';
 const en = {
   'metricsSummary.label': 'Store metrics',
   'metricsSummary.totalProducts': 'Products',
-  'metricsSummary.totalSubscriptions': 'Subscriptions',
+  'metricsSummary.totalSubscriptions': 'New subscriptions',
   'metricsSummary.activeSubscriptions': 'Active subscriptions',
-  'metricsSummary.totalCustomers': 'Customers',
+  'metricsSummary.totalCustomers': 'New customers',
   'metricsSummary.totalPayments': 'Payments',
   'metricsSummary.totalRevenue': 'Revenue',
   'metricsSummary.totalNetRevenue': 'Net revenue',
@@ -47,9 +47,9 @@ const en = {
 const de: Record<keyof typeof en, string> = {
   'metricsSummary.label': 'Shop-Kennzahlen',
   'metricsSummary.totalProducts': 'Produkte',
-  'metricsSummary.totalSubscriptions': 'Abonnements',
+  'metricsSummary.totalSubscriptions': 'Neue Abonnements',
   'metricsSummary.activeSubscriptions': 'Aktive Abonnements',
-  'metricsSummary.totalCustomers': 'Kunden',
+  'metricsSummary.totalCustomers': 'Neue Kunden',
   'metricsSummary.totalPayments': 'Zahlungen',
   'metricsSummary.totalRevenue': 'Umsatz',
   'metricsSummary.totalNetRevenue': 'Nettoumsatz',
