@@ -250,4 +250,36 @@ describe('MetricsSummary in Chromium', () => {
     expect(screen.getByRole('radio', { name: 'EUR' })).toBeChecked();
     expect(within(toggle.parentElement as HTMLElement).getByText('EUR')).toBeVisible();
   });
+
+  test.each([320, 1200])(
+    'the axis labels keep the text size and stay inside the chart, %ipx wide',
+    async (width) => {
+      renderWithBilling(
+        <div style={{ width }}>
+          <MetricsSummary now={NOW} />
+        </div>,
+        { admin: true },
+      );
+      const chart = await screen.findByRole('img');
+      const box = chart.getBoundingClientRect();
+      const labels = Array.from(chart.querySelectorAll('text'));
+      expect(labels.length).toBeGreaterThan(3);
+      const small = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.875;
+      for (const label of labels) {
+        const r = label.getBoundingClientRect();
+        // Glyph boxes run a little taller than the font size; a scaled chart was 7px or 18px.
+        expect(r.height).toBeGreaterThan(small * 0.9);
+        expect(r.height).toBeLessThan(small * 1.5);
+        expect(r.left).toBeGreaterThanOrEqual(box.left);
+        expect(r.right).toBeLessThanOrEqual(box.right);
+      }
+      // The dates along the bottom never overlap.
+      const dates = labels
+        .filter((l) => l.closest('[data-state="x"]'))
+        .map((l) => l.getBoundingClientRect());
+      for (let i = 1; i < dates.length; i++) {
+        expect(dates[i]?.left).toBeGreaterThan(dates[i - 1]?.right ?? 0);
+      }
+    },
+  );
 });

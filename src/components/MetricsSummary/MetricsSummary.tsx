@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type SVGProps,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -516,9 +517,33 @@ function svg(props: SVGProps<SVGElement> & DataAttributes & { key?: Key }): OwnP
   return props as OwnPartProps;
 }
 
+/** The chart's width before it is measured (on the server, in jsdom), and its height, in px. */
 const WIDTH = 640;
 const HEIGHT = 260;
-const M = { top: 16, right: 20, bottom: 36, left: 76 };
+const M = { top: 16, right: 36, bottom: 36, left: 76 };
+
+/**
+ * The chart's rendered width in CSS pixels, followed as its box resizes. The chart draws in
+ * that many units, so its text stays the stylesheet's size: a fixed view box scaled to the
+ * box made the labels 7px tall on a phone and 18px on a desktop.
+ */
+function useWidth(): [(element: Element | null) => void, number] {
+  const [element, setElement] = useState<Element | null>(null);
+  const [width, setWidth] = useState(WIDTH);
+  // Measured before paint, so the first frame is not drawn scaled.
+  useLayoutEffect(() => {
+    if (!element) return;
+    const follow = (measured: number) => {
+      if (measured > 0) setWidth(Math.max(Math.round(measured), M.left + M.right + 80));
+    };
+    follow(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => follow(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, width];
+}
 
 /** The chart, its legend, and the table of the same figures. */
 function Revenue(props: RevenueProps) {
@@ -553,7 +578,8 @@ function Revenue(props: RevenueProps) {
   const ticks = axisTicks([...gross, ...net]);
   const low = ticks[0] ?? 0;
   const high = ticks.at(-1) ?? 1;
-  const plotW = WIDTH - M.left - M.right;
+  const [measure, width] = useWidth();
+  const plotW = width - M.left - M.right;
   const plotH = HEIGHT - M.top - M.bottom;
   const x = (i: number) =>
     M.left + (periods.length === 1 ? plotW / 2 : (i * plotW) / (periods.length - 1));
@@ -589,7 +615,8 @@ function Revenue(props: RevenueProps) {
       role: 'img',
       'aria-label': summary,
       'aria-busy': busy ? true : undefined,
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      ref: measure,
+      viewBox: `0 0 ${width} ${HEIGHT}`,
       width: '100%',
       preserveAspectRatio: 'xMidYMid meet',
       children: [
@@ -600,7 +627,7 @@ function Revenue(props: RevenueProps) {
             <g key={tick}>
               <line
                 x1={M.left}
-                x2={WIDTH - M.right}
+                x2={width - M.right}
                 y1={y(tick)}
                 y2={y(tick)}
                 stroke="currentColor"
@@ -612,7 +639,6 @@ function Revenue(props: RevenueProps) {
                 textAnchor="end"
                 dominantBaseline="middle"
                 fill="currentColor"
-                fontSize={12}
               >
                 {axisMoney(tick)}
               </text>
@@ -622,14 +648,14 @@ function Revenue(props: RevenueProps) {
         part('chartAxis', 'g', {
           key: 'x',
           'data-state': 'x',
-          children: labelled(periods.length, 6).map((i) => (
+          // About one date per 80px, so the labels never touch.
+          children: labelled(periods.length, Math.max(2, Math.floor(plotW / 80))).map((i) => (
             <text
               key={i}
               x={x(i)}
               y={HEIGHT - M.bottom + 20}
               textAnchor="middle"
               fill="currentColor"
-              fontSize={12}
             >
               {short((periods[i] as StatsPeriod).timestamp)}
             </text>
