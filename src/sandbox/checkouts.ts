@@ -139,8 +139,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The discount as a checkout or subscription embeds it (camelCase). */
+/**
+ * The discount as a checkout or subscription embeds it (camelCase). `durationInMonths` is a
+ * number in the interface, not nullable: a discount without `duration_in_months` (one that is
+ * not `repeating`) leaves it out rather than sending null.
+ */
 export function embeddedDiscount(discount: Discount): SubscriptionDiscount {
+  const months = discount.duration_in_months;
   return {
     id: discount.id,
     discountCode: discount.code,
@@ -151,7 +156,7 @@ export function embeddedDiscount(discount: Discount): SubscriptionDiscount {
         ? (discount.percentage ?? discount.amount ?? 0)
         : (discount.amount ?? 0),
     duration: discount.duration ?? 'once',
-    durationInMonths: discount.duration_in_months ?? null,
+    ...(months === null || months === undefined ? {} : { durationInMonths: months }),
   };
 }
 
