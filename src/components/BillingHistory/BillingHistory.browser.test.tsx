@@ -85,8 +85,15 @@ describe('BillingHistory in Chromium', () => {
   );
 
   test('the pager is reached by Tab, with a visible ring, and pages by keyboard', async () => {
-    renderWithBilling(<BillingHistory />, { customer: 'cust_ada' });
+    renderWithBilling(
+      <div style={{ width: 960 }}>
+        <BillingHistory />
+      </div>,
+      { customer: 'cust_ada' },
+    );
     await screen.findByRole('table');
+    // Wide enough for the table: its box is no stop for Tab.
+    expect(screen.queryByRole('group', { name: 'Billing history' })).toBeNull();
     const next = screen.getByRole('button', { name: 'Next page' });
     // Previous (at the first page, refusing but focusable), then Next.
     await userEvent.keyboard('{Tab}');
@@ -97,6 +104,29 @@ describe('BillingHistory in Chromium', () => {
     await userEvent.keyboard('{Enter}');
     await screen.findByText('Page 2 of 2');
     expect(next).toHaveFocus();
+  });
+
+  test('narrow, the table scrolls sideways by keyboard in its own box; the pager stays in view', async () => {
+    renderWithBilling(
+      <div style={{ width: 320 }}>
+        <BillingHistory />
+      </div>,
+      { customer: 'cust_ada' },
+    );
+    const table = await screen.findByRole('table');
+    const box = await screen.findByRole('group', { name: 'Billing history' });
+    expect(box).toContainElement(table);
+    await userEvent.keyboard('{Tab}');
+    expect(box).toHaveFocus();
+    expect(getComputedStyle(box).outlineStyle).toBe('solid');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(box.scrollLeft).toBeGreaterThan(0));
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(box).not.toContainElement(next);
+    const root = document.querySelector('[data-slot="billing-history"]') as HTMLElement;
+    expect(next.getBoundingClientRect().right).toBeLessThanOrEqual(
+      root.getBoundingClientRect().right,
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import { type MessageKey, type Translate, useMessages } from '../messages/index.
 import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
+import { useMeasure } from '../shared/measure.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
 /**
@@ -17,8 +18,10 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  * (`data-slot="billing-history-<part>"`). The root is a `section`; its `data-state` is a
  * `BillingHistoryState`.
  *
- * - `table`, `caption`, `head` (`thead`), `headerCell` (`th`; `data-state` names the column),
- *   `body` (`tbody`)
+ * - `scroller` (the box the table scrolls sideways in on a narrow screen; while the table is
+ *   wider than it, a focusable group named by the caption, so the keyboard can scroll it),
+ *   `table`, `caption`, `head` (`thead`), `headerCell` (`th`;
+ *   `data-state` names the column), `body` (`tbody`)
  * - `row` (`tr`; `data-state`: the transaction's status as the service sent it), and in it
  *   `date` (the row header, holding a `time`), `description`, `amount`, `discount`, `tax`,
  *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;
@@ -30,6 +33,7 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  *   `empty`
  */
 export type BillingHistoryPart =
+  | 'scroller'
   | 'table'
   | 'caption'
   | 'head'
@@ -152,6 +156,11 @@ export function BillingHistory(props: BillingHistoryProps) {
     onPageChange?.(next, { previous: page, reason });
   };
 
+  const [measureScroller, overflowing] = useMeasure(
+    false,
+    (element) => element.scrollWidth > element.clientWidth,
+  );
+
   const label = t('billingHistory.label');
   let state: BillingHistoryState;
   let content: ReactNode[];
@@ -192,34 +201,40 @@ export function BillingHistory(props: BillingHistoryProps) {
   } else {
     state = query.isPlaceholderData ? 'paging' : 'ready';
     content = [
-      part('table', 'table', {
-        key: 'table',
-        'aria-busy': query.isPlaceholderData ? true : undefined,
-        'data-state': state,
-        children: [
-          part('caption', 'caption', { key: 'caption', id: captionId, children: label }),
-          part('head', 'thead', {
-            key: 'head',
-            children: (
-              <tr>
-                {columns.map(([column, key]) =>
-                  part('headerCell', 'th', {
-                    key: column,
-                    scope: 'col',
-                    'data-state': column,
-                    children: t(key),
-                  }),
-                )}
-              </tr>
-            ),
-          }),
-          part('body', 'tbody', {
-            key: 'body',
-            children: data.items.map((transaction) => (
-              <Row key={transaction.id} transaction={transaction} part={part} t={t} fmt={fmt} />
-            )),
-          }),
-        ],
+      part('scroller', 'div', {
+        key: 'scroller',
+        ref: measureScroller,
+        // Only a table wider than its box is a stop for the keyboard, which scrolls it.
+        ...(overflowing ? { role: 'group', 'aria-labelledby': captionId, tabIndex: 0 } : {}),
+        children: part('table', 'table', {
+          key: 'table',
+          'aria-busy': query.isPlaceholderData ? true : undefined,
+          'data-state': state,
+          children: [
+            part('caption', 'caption', { key: 'caption', id: captionId, children: label }),
+            part('head', 'thead', {
+              key: 'head',
+              children: (
+                <tr>
+                  {columns.map(([column, key]) =>
+                    part('headerCell', 'th', {
+                      key: column,
+                      scope: 'col',
+                      'data-state': column,
+                      children: t(key),
+                    }),
+                  )}
+                </tr>
+              ),
+            }),
+            part('body', 'tbody', {
+              key: 'body',
+              children: data.items.map((transaction) => (
+                <Row key={transaction.id} transaction={transaction} part={part} t={t} fmt={fmt} />
+              )),
+            }),
+          ],
+        }),
       }),
       <Pager
         key="pager"

@@ -8,7 +8,6 @@ import {
   type ReactNode,
   type SVGProps,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -21,6 +20,7 @@ import { type MessageKey, type Translate, useMessages } from '../messages/index.
 import { commonMessages } from '../messages/sections/common.js';
 import { metricsSummaryMessages } from '../messages/sections/metricsSummary.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
+import { useMeasure } from '../shared/measure.js';
 import {
   type CustomizableProps,
   type DataAttributes,
@@ -522,29 +522,6 @@ const WIDTH = 640;
 const HEIGHT = 260;
 const M = { top: 16, right: 36, bottom: 36, left: 76 };
 
-/**
- * The chart's rendered width in CSS pixels, followed as its box resizes. The chart draws in
- * that many units, so its text stays the stylesheet's size: a fixed view box scaled to the
- * box made the labels 7px tall on a phone and 18px on a desktop.
- */
-function useWidth(): [(element: Element | null) => void, number] {
-  const [element, setElement] = useState<Element | null>(null);
-  const [width, setWidth] = useState(WIDTH);
-  // Measured before paint, so the first frame is not drawn scaled.
-  useLayoutEffect(() => {
-    if (!element) return;
-    const follow = (measured: number) => {
-      if (measured > 0) setWidth(Math.max(Math.round(measured), M.left + M.right + 80));
-    };
-    follow(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => follow(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return [setElement, width];
-}
-
 /** The chart, its legend, and the table of the same figures. */
 function Revenue(props: RevenueProps) {
   const { periods, currency, interval, busy, tableId, tableShown, onToggleTable, part, t, fmt } =
@@ -578,7 +555,13 @@ function Revenue(props: RevenueProps) {
   const ticks = axisTicks([...gross, ...net]);
   const low = ticks[0] ?? 0;
   const high = ticks.at(-1) ?? 1;
-  const [measure, width] = useWidth();
+  // The chart draws in as many units as it is wide in CSS pixels, so its text stays the
+  // stylesheet's size: a fixed view box scaled to the box made the labels 7px tall on a phone
+  // and 18px on a desktop.
+  const [measure, width] = useMeasure(WIDTH, (element) => {
+    const measured = Math.round(element.getBoundingClientRect().width);
+    return measured > 0 ? Math.max(measured, M.left + M.right + 80) : WIDTH;
+  });
   const plotW = width - M.left - M.right;
   const plotH = HEIGHT - M.top - M.bottom;
   const x = (i: number) =>

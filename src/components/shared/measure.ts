@@ -1,0 +1,27 @@
+// A value read off an element's laid-out box, kept up to date as the box resizes.
+import { useLayoutEffect, useState } from 'react';
+
+/**
+ * `read(element)` now and after every resize of the element or its first child; `initial`
+ * until then (on the server, and before the element mounts). Read before paint, so the first
+ * frame already uses the measured value. Returns a callback ref for the element and the value.
+ */
+export function useMeasure<T>(
+  initial: T,
+  read: (element: Element) => T,
+): [(element: Element | null) => void, T] {
+  const [element, setElement] = useState<Element | null>(null);
+  const [value, setValue] = useState(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` is a pure reading; re-observing on every render would be waste
+  useLayoutEffect(() => {
+    if (!element) return;
+    const update = () => setValue(read(element));
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, value];
+}
