@@ -52,7 +52,9 @@ function store(key: string, value: string): void {
 /** The page for a path. */
 function Route({ identity, admin }: { identity: Identity; admin: boolean }) {
   const { pathname } = useLocation();
-  if (pathname === '/' || pathname === '/pricing') return <PricingPage />;
+  if (pathname === '/' || pathname === '/pricing') {
+    return <PricingPage signedIn={identity.kind !== 'signed-out'} />;
+  }
   const product = /^\/products\/([^/]+)$/.exec(pathname);
   if (product?.[1]) return <ProductPage productId={decodeURIComponent(product[1])} />;
   if (pathname === '/return') return <ReturnPage identity={identity} />;

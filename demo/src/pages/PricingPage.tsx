@@ -6,13 +6,15 @@ import { useText } from '../i18n.js';
 import { navigate } from '../router.js';
 import { Page } from './Page.js';
 
-export function PricingPage() {
+/** `signedIn`: whether the session names someone; a visitor's table asks for no subscriptions. */
+export function PricingPage({ signedIn }: { signedIn: boolean }) {
   const text = useText();
   return (
     <Page title={text.pricingTitle} lead={text.pricingLead}>
       <h2 className="demo-visually-hidden">{text.pricingPlans}</h2>
       <PricingTable
         recommended="prod_pro_monthly"
+        signedIn={signedIn}
         successUrl={`${window.location.origin}/return`}
         onUpgrade={(product) => navigate(`/account?plan=${encodeURIComponent(product.id)}`)}
         onCheckout={(product) => navigate(`/products/${encodeURIComponent(product.id)}`)}

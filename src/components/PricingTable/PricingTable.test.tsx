@@ -202,6 +202,24 @@ describe('PricingTable: plan states', () => {
     expect(pro).toHaveAttribute('data-state', 'available');
   });
 
+  test("signedIn={false}: a new customer's table without asking for subscriptions (no 401)", async () => {
+    const { harness } = renderWithBilling(<PricingTable signedIn={false} />, { customer: null });
+    const pro = await findCard('Pro');
+    expect(pro).toHaveAttribute('data-state', 'available');
+    expect(within(pro).getByRole('button', { name: /Pro$/ })).toBeEnabled();
+    expect(harness.count('subscriptions')).toBe(0);
+    expect(harness.count('products')).toBe(1);
+  });
+
+  test('signedIn={false} ignores subscriptions cached from before the customer signed out', async () => {
+    const { harness, rerender } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    expect(await findCard('Pro')).toHaveAttribute('data-state', 'current');
+    harness.signIn(null);
+    rerender(<PricingTable signedIn={false} />);
+    await waitFor(() => expect(card('Pro')).toHaveAttribute('data-state', 'available'));
+    expect(harness.count('subscriptions')).toBe(1);
+  });
+
   test('Ada, subscribed to Pro monthly: current, upgrade, downgrade, unavailable', async () => {
     const user = userEvent.setup();
     renderWithBilling(<PricingTable />, { customer: 'cust_ada' });

@@ -121,6 +121,12 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
    */
   subscriptionId?: string;
   /**
+   * Whether a customer is signed in, when your page knows. `false` shows every plan as to a new
+   * buyer without asking the proxy for subscriptions, so a visitor's browser logs no 401.
+   * Default: unknown; the table asks, and a 401 means signed out.
+   */
+  signedIn?: boolean;
+  /**
    * Where the checkout page sends the buyer after paying (`success_url`; an allowed origin of
    * the proxy). Default: the product's `default_success_url` as the service applies it.
    */
@@ -181,6 +187,7 @@ export function PricingTable(props: PricingTableProps) {
     defaultPeriod,
     onPeriodChange,
     subscriptionId,
+    signedIn,
     successUrl,
     onUpgrade,
     onCheckout,
@@ -195,11 +202,13 @@ export function PricingTable(props: PricingTableProps) {
   const name = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
-  const subscriptionsQuery = useCustomerSubscriptions();
+  const subscriptionsQuery = useCustomerSubscriptions({ enabled: signedIn !== false });
   const products = productsProp ?? catalogQuery.data;
-  // Signed out (401): a visitor, shown the table as a new customer.
-  const signedOut = subscriptionsQuery.error?.status === 401;
-  const subscription = pickSubscription(subscriptionsQuery.data?.items, { subscriptionId });
+  // Signed out (said so, or a 401): a visitor, shown the table as a new customer.
+  const signedOut = signedIn === false || subscriptionsQuery.error?.status === 401;
+  const subscription = signedOut
+    ? undefined
+    : pickSubscription(subscriptionsQuery.data?.items, { subscriptionId });
   const current = subscription && {
     productId: productIdOf(subscription),
     product: productOf(subscription, products),
