@@ -1,5 +1,6 @@
 // Conformance of the sandbox to the real service's OpenAPI document
-// (../shared/spec/reference/service-openapi.json, OpenAPI 3.0). Every operation of the interface
+// (test/fixtures/service-openapi.json, a copy of ../shared/spec/reference/service-openapi.json;
+// OpenAPI 3.0). Every operation of the interface
 // document, plus the product retrieve in both its forms, is called through the sandbox's own
 // `fetch` with real requests: the success answer and each error answer the document (or the
 // interface) declares. Each request is first checked against the document's parameter and
@@ -18,7 +19,8 @@
 // Error statuses the document declares without a body are checked against the interface's
 // error bodies.
 //
-// The document sits outside the repository, beside it: BILLING_KIT_OPENAPI points elsewhere.
+// The copy lives in the repository, so a fresh clone runs this test; BILLING_KIT_OPENAPI points
+// at another copy (a newer document, say).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +34,10 @@ import type { PayResult } from './index.js';
 // The document
 // ---------------------------------------------------------------------------------------------
 
-/** Where the document lives: beside the repository, or where `BILLING_KIT_OPENAPI` points. */
+/** Where the document lives: the repository's copy, or where `BILLING_KIT_OPENAPI` points. */
 const documentPath =
   process.env.BILLING_KIT_OPENAPI ??
-  fileURLToPath(new URL('../../../shared/spec/reference/service-openapi.json', import.meta.url));
+  fileURLToPath(new URL('../../test/fixtures/service-openapi.json', import.meta.url));
 
 type JsonObject = { [key: string]: unknown };
 type Parameter = { name: string; in: string; required?: boolean; schema?: unknown };
@@ -55,7 +57,7 @@ type OpenApiDocument = {
 function loadDocument(): OpenApiDocument {
   if (!existsSync(documentPath)) {
     throw new Error(
-      `billing-kit: the service's OpenAPI document is not at ${documentPath}: keep ../shared/spec/reference/service-openapi.json beside the repository, or point BILLING_KIT_OPENAPI at a copy`,
+      `billing-kit: the service's OpenAPI document is not at ${documentPath}: restore test/fixtures/service-openapi.json (a copy of ../shared/spec/reference/service-openapi.json), or point BILLING_KIT_OPENAPI at a copy`,
     );
   }
   return JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
