@@ -247,6 +247,7 @@ h2{font-size:1.125rem;margin:0 0 .75rem}
 section,form,.panel{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:1rem 1.25rem;margin:0 0 1rem}
 .description{white-space:pre-line;color:var(--muted);margin:0 0 1rem}
 dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.375rem 1rem;margin:0}
+dl>div{display:contents}
 dt{color:var(--muted)}dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .total dt,.total dd{font-weight:700;color:var(--ink);border-top:1px solid var(--line);padding-top:.375rem}
 .metadata dd{text-align:left;font-family:ui-monospace,monospace}
