@@ -250,6 +250,7 @@ dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.375rem 1rem;mar
 dl>div{display:contents}
 dt{color:var(--muted)}dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .total dt,.total dd{font-weight:700;color:var(--ink);border-top:1px solid var(--line);padding-top:.375rem}
+.total dt{margin-inline-end:-1rem;padding-inline-end:1rem}
 .metadata dd{text-align:left;font-family:ui-monospace,monospace}
 .note{color:var(--muted);font-size:.875rem;margin:.75rem 0 0}
 .field{margin:0 0 1rem}
