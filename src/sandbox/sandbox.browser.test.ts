@@ -4,8 +4,8 @@ import { expect, test } from 'vitest';
 import { createBillingClient } from '../client/index.js';
 import { createSandbox } from './index.js';
 
-test('the sandbox answers the client in a real browser', async () => {
-  expect(navigator.userAgent).toMatch(/Chrome/);
+/** A seeded sandbox and a client that talks to it in the page. */
+function browserSandbox() {
   const sandbox = createSandbox({ seed: 5 });
   const client = createBillingClient({
     apiKey: sandbox.apiKey,
@@ -14,6 +14,12 @@ test('the sandbox answers the client in a real browser', async () => {
     allowBrowser: true,
     retries: 0,
   });
+  return { sandbox, client };
+}
+
+test('the sandbox answers the client in a real browser', async () => {
+  expect(navigator.userAgent).toMatch(/Chrome/);
+  const { sandbox, client } = browserSandbox();
   const subscriptions = await client.customers.listSubscriptions({ customer_id: 'cust_ada' });
   expect(subscriptions.items.length).toBeGreaterThan(0);
   const checkout = await client.checkouts.create({ product_id: 'prod_pro_monthly' });
@@ -26,14 +32,7 @@ test('the sandbox answers the client in a real browser', async () => {
 });
 
 test('the hosted checkout page lays each term out beside its value', async () => {
-  const sandbox = createSandbox({ seed: 5 });
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    allowBrowser: true,
-    retries: 0,
-  });
+  const { sandbox, client } = browserSandbox();
   const checkout = await client.checkouts.create({
     product_id: 'prod_pro_monthly',
     metadata: { company: 'Analytical Engines' },
