@@ -1,3 +1,4 @@
+'use client';
 // The presentation settings every component reads: theme, locale and message overrides.
 // `BillingProvider` renders `BillingUIProvider`; components read it through `useBillingUI()`.
 import { type CSSProperties, createContext, type ReactNode, useContext, useMemo } from 'react';
