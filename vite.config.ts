@@ -1,26 +1,38 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 const external = [/^node:/, /^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zod($|\/)/];
 
+/**
+ * `billing-kit/styles.css`: the stylesheet joins the library build's own output, so it lands in
+ * whatever `--outDir` the build writes to (the package test builds into a temporary folder).
+ * Other builds that load this config (Storybook) leave it out.
+ */
+function libraryStyles(): Plugin {
+  let library = false;
+  return {
+    name: 'billing-kit:styles',
+    apply: 'build',
+    configResolved(config) {
+      library = Boolean(config.build.lib);
+    },
+    generateBundle() {
+      if (!library) return;
+      const source = readFileSync(resolve('src/styles.css'), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source });
+    },
+  };
+}
+
 /** Library build of the five entries, plus the browser, jsdom and Node test projects. */
 export default defineConfig({
-  plugins: [
-    react(),
-    {
-      name: 'billing-kit:copy-styles',
-      apply: 'build',
-      closeBundle() {
-        mkdirSync(resolve('dist'), { recursive: true });
-        copyFileSync(resolve('src/styles.css'), resolve('dist/styles.css'));
-      },
-    },
-  ],
+  plugins: [react(), libraryStyles()],
   // Pre-bundled up front, so the browser test runs never reload half-way to add one.
   optimizeDeps: {
     include: [
