@@ -418,11 +418,15 @@ describe('CreditsHistory: reversals', () => {
         viewport.scrollTop = index * 56;
         fireEvent.scroll(viewport);
       });
-      const row = await waitFor(() => {
-        const found = rows().find((r) => r.getAttribute('aria-posinset') === String(index + 1));
-        if (!found) throw new Error(`row ${index + 1} not rendered`);
-        return found;
-      });
+      // Rendering a window a thousand rows down takes jsdom over a second on a busy machine.
+      const row = await waitFor(
+        () => {
+          const found = rows().find((r) => r.getAttribute('aria-posinset') === String(index + 1));
+          if (!found) throw new Error(`row ${index + 1} not rendered`);
+          return found;
+        },
+        { timeout: 5000 },
+      );
       expect(rowText(row).reversal).toBe(marker);
     }
   });
