@@ -25,12 +25,20 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
 export type Infer<S extends z.core.SomeType> = Known<z.infer<S>>;
 export type Known<T> = T extends string | number | boolean | bigint | null | undefined
   ? T
-  : T extends readonly (infer U)[]
-    ? Known<U>[]
-    : T extends object
-      ? // Drops only looseObject's `[key: string]: unknown`; a record's typed index stays.
-        { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Known<T[K]> }
-      : T;
+  : // A JSON value (metadata) has no index signature to drop. Mapping it would spell out its
+    // recursion in declaration files until the compiler cut it off with `any`.
+    T extends JsonValue
+    ? T
+    : T extends readonly (infer U)[]
+      ? Known<U>[]
+      : T extends object
+        ? // Drops only looseObject's `[key: string]: unknown`; a record's typed index stays.
+          {
+            [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Known<
+              T[K]
+            >;
+          }
+        : T;
 
 const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
 const nullish = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
