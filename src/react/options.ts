@@ -5,7 +5,11 @@ import {
   type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
+  type QueryKey,
+  type QueryKeyWithDataTag,
   queryOptions,
+  type UnusedSkipTokenInfiniteOptions,
+  type UnusedSkipTokenOptions,
 } from '@tanstack/react-query';
 import type { BillingError } from '../client/error.js';
 import type { DiscountPreview } from '../contract/proxy.js';
@@ -20,6 +24,33 @@ import type {
 } from '../contract/schemas.js';
 import { billingKeys } from './keys.js';
 import type { ProxyClient, ProxyRouteInput, ProxyRouteOutput } from './proxy-client.js';
+
+/**
+ * What `queryOptions` returns for a billing query, by name. Left to inference, the declaration
+ * files spelt it out with `queryFn?: … | undefined`, which an app compiled with
+ * `exactOptionalPropertyTypes` could not pass to `prefetchQuery` or `useQuery`.
+ */
+type BillingQueryOptions<TData, TKey extends QueryKey> = UnusedSkipTokenOptions<
+  TData,
+  BillingError,
+  TData,
+  TKey
+> &
+  QueryKeyWithDataTag<TKey, TData, BillingError>;
+
+/** What `infiniteQueryOptions` returns for a billing list, by name (as `BillingQueryOptions`). */
+type BillingInfiniteQueryOptions<
+  TPage,
+  TKey extends QueryKey,
+  TPageParam,
+> = UnusedSkipTokenInfiniteOptions<
+  TPage,
+  BillingError,
+  InfiniteData<TPage, TPageParam>,
+  TKey,
+  TPageParam
+> &
+  QueryKeyWithDataTag<TKey, InfiniteData<TPage>, BillingError>;
 
 /** How long a read stays fresh: no refetch on mount (or after hydration) within it. */
 const FRESH_MS = 30_000;
@@ -98,7 +129,9 @@ function page(params: PageParams | undefined) {
 }
 
 /** The catalog, in the proxy's display order. */
-export function productsOptions(client: ProxyClient) {
+export function productsOptions(
+  client: ProxyClient,
+): BillingQueryOptions<Product[], ReturnType<typeof billingKeys.products>> {
   return queryOptions<Product[], BillingError, Product[], ReturnType<typeof billingKeys.products>>({
     queryKey: billingKeys.products(),
     queryFn: async ({ signal }) => (await client.products(undefined, { signal })).items,
@@ -114,7 +147,7 @@ export function productsOptions(client: ProxyClient) {
 export function customerSubscriptionsOptions(
   client: ProxyClient,
   params: CustomerSubscriptionsParams = {},
-) {
+): BillingQueryOptions<PageList<Subscription>, ReturnType<typeof billingKeys.subscriptions.list>> {
   const p = page(params);
   return queryOptions<
     PageList<Subscription>,
@@ -132,7 +165,10 @@ export function customerSubscriptionsOptions(
 }
 
 /** One of the signed-in customer's subscriptions (another's answers `not_found`). */
-export function subscriptionOptions(client: ProxyClient, params: SubscriptionParams) {
+export function subscriptionOptions(
+  client: ProxyClient,
+  params: SubscriptionParams,
+): BillingQueryOptions<Subscription, ReturnType<typeof billingKeys.subscriptions.detail>> {
   return queryOptions<
     Subscription,
     BillingError,
@@ -149,7 +185,10 @@ export function subscriptionOptions(client: ProxyClient, params: SubscriptionPar
 }
 
 /** One page of the signed-in customer's transactions, the previous page kept while it loads. */
-export function transactionsOptions(client: ProxyClient, params: TransactionsParams = {}) {
+export function transactionsOptions(
+  client: ProxyClient,
+  params: TransactionsParams = {},
+): BillingQueryOptions<PageList<Transaction>, ReturnType<typeof billingKeys.transactions.list>> {
   const p = page(params);
   const key = {
     ...p,
@@ -183,7 +222,10 @@ export function transactionsOptions(client: ProxyClient, params: TransactionsPar
  * The preview of a discount code. An empty code is not asked (the query stays `pending` with
  * `fetchStatus: 'idle'`); an unknown one fails with kind `not_found`.
  */
-export function discountOptions(client: ProxyClient, params: DiscountParams) {
+export function discountOptions(
+  client: ProxyClient,
+  params: DiscountParams,
+): BillingQueryOptions<DiscountPreview, ReturnType<typeof billingKeys.discounts.detail>> {
   const code = params.code.trim();
   return queryOptions<
     DiscountPreview,
@@ -200,7 +242,9 @@ export function discountOptions(client: ProxyClient, params: DiscountParams) {
 }
 
 /** The signed-in customer's credit accounts (every page of them). */
-export function creditsAccountsOptions(client: ProxyClient) {
+export function creditsAccountsOptions(
+  client: ProxyClient,
+): BillingQueryOptions<CreditsAccount[], ReturnType<typeof billingKeys.credits.accounts>> {
   return queryOptions<
     CreditsAccount[],
     BillingError,
@@ -227,7 +271,10 @@ export function creditsAccountsOptions(client: ProxyClient) {
 }
 
 /** The exact balance of one of the customer's credit accounts (a decimal string). */
-export function creditsBalanceOptions(client: ProxyClient, params: CreditsAccountParams) {
+export function creditsBalanceOptions(
+  client: ProxyClient,
+  params: CreditsAccountParams,
+): BillingQueryOptions<CreditsBalance, ReturnType<typeof billingKeys.credits.balance>> {
   return queryOptions<
     CreditsBalance,
     BillingError,
@@ -250,7 +297,14 @@ export function creditsBalanceOptions(client: ProxyClient, params: CreditsAccoun
  * until a newer page comes back empty (or the account has no entries at all). A refetch reads
  * the pages again from the first one down, so older entries follow a page of newer ones too.
  */
-export function creditsHistoryOptions(client: ProxyClient, params: CreditsHistoryParams) {
+export function creditsHistoryOptions(
+  client: ProxyClient,
+  params: CreditsHistoryParams,
+): BillingInfiniteQueryOptions<
+  CreditsEntriesPage,
+  ReturnType<typeof billingKeys.credits.entries>,
+  CreditsCursor
+> {
   const limit = params.limit ?? 20;
   return infiniteQueryOptions<
     CreditsEntriesPage,
@@ -282,7 +336,10 @@ export function creditsHistoryOptions(client: ProxyClient, params: CreditsHistor
 }
 
 /** One page of the store's customers (seller only: needs the proxy's `isAdmin`). */
-export function customersOptions(client: ProxyClient, params: CustomersParams = {}) {
+export function customersOptions(
+  client: ProxyClient,
+  params: CustomersParams = {},
+): BillingQueryOptions<PageList<Customer>, ReturnType<typeof billingKeys.admin.customers>> {
   const p = page(params);
   return queryOptions<
     PageList<Customer>,
@@ -300,7 +357,10 @@ export function customersOptions(client: ProxyClient, params: CustomersParams = 
 }
 
 /** The store's revenue and subscription totals (seller only: needs the proxy's `isAdmin`). */
-export function storeMetricsOptions(client: ProxyClient, params: StoreMetricsParams) {
+export function storeMetricsOptions(
+  client: ProxyClient,
+  params: StoreMetricsParams,
+): BillingQueryOptions<StatsSummary, ReturnType<typeof billingKeys.admin.metrics>> {
   const query = {
     currency: params.currency,
     ...(params.startDate !== undefined ? { startDate: params.startDate } : {}),
