@@ -4,7 +4,7 @@
 import '../../styles.css';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { expectNoViolations } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
@@ -279,6 +279,34 @@ describe('MetricsSummary in Chromium', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'EUR' })).toBeChecked();
     expect(within(toggle.parentElement as HTMLElement).getByText('EUR')).toBeVisible();
+  });
+
+  test('the table hidden for the eye takes no room: a phone page neither widens nor lengthens', async () => {
+    // A year day by day on a phone: a table's box grows to its content whatever its width and
+    // height say, so the visually hidden table made the page scroll sideways and added
+    // thousands of empty pixels below the chart.
+    await page.viewport(360, 640);
+    try {
+      renderWithBilling(<MetricsSummary now={NOW} defaultRange="12m" defaultInterval="day" />, {
+        admin: true,
+      });
+      const table = await screen.findByRole('table', { name: 'Gross and net revenue per day' });
+      expect(table).toHaveAttribute('data-state', 'hidden');
+      const root = document.querySelector('[data-slot="metrics-summary"]') as HTMLElement;
+      const scrolling = document.scrollingElement as HTMLElement;
+      expect(scrolling.scrollWidth).toBeLessThanOrEqual(scrolling.clientWidth);
+      const bottom = root.getBoundingClientRect().bottom + window.scrollY;
+      expect(scrolling.scrollHeight).toBeLessThanOrEqual(Math.ceil(bottom) + 16);
+      // Shown, it takes its room in the section, within the page's width.
+      await userEvent.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+      await waitFor(() => expect(table).toHaveAttribute('data-state', 'shown'));
+      expect(scrolling.scrollWidth).toBeLessThanOrEqual(scrolling.clientWidth);
+      expect(root.getBoundingClientRect().bottom).toBeGreaterThanOrEqual(
+        table.getBoundingClientRect().bottom,
+      );
+    } finally {
+      await page.viewport(414, 896);
+    }
   });
 
   test.each([320, 1200])(

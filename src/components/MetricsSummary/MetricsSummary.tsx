@@ -708,10 +708,8 @@ function Revenue(props: RevenueProps) {
   });
 
   const table = part('table', 'table', {
-    key: 'table',
     id: tableId,
     'data-state': tableShown ? 'shown' : 'hidden',
-    style: tableShown ? undefined : visuallyHidden,
     children: [
       part('tableCaption', 'caption', {
         key: 'caption',
@@ -742,5 +740,14 @@ function Revenue(props: RevenueProps) {
     ],
   });
 
-  return [chart, legend, toggle, table];
+  // Hidden, the table sits in a 1px box that clips it: a table's own box grows to its content
+  // whatever its width, height and overflow say, so hidden by its own style it still widened
+  // a phone page and lengthened every page by its rows.
+  const tableBox = (
+    <div key="table" style={tableShown ? undefined : visuallyHidden}>
+      {table}
+    </div>
+  );
+
+  return [chart, legend, toggle, tableBox];
 }
