@@ -128,6 +128,28 @@ describe('BillingHistory in Chromium', () => {
       root.getBoundingClientRect().right,
     );
   });
+
+  test('every cell spans its row, status too, so the rules between rows run straight', async () => {
+    // Narrow, so that a long description wraps and its row grows: a status cell laid out as a
+    // flex box left the table's cells, kept its own height and drew its rule out of line.
+    renderWithBilling(
+      <div style={{ width: 320 }}>
+        <BillingHistory />
+      </div>,
+      { customer: 'cust_ada' },
+    );
+    const table = await screen.findByRole('table');
+    const rows = Array.from(table.querySelectorAll('tbody tr')) as HTMLElement[];
+    expect(rows.some((row) => row.getBoundingClientRect().height > 60)).toBe(true);
+    for (const row of rows) {
+      const r = row.getBoundingClientRect();
+      for (const cell of Array.from(row.children) as HTMLElement[]) {
+        const c = cell.getBoundingClientRect();
+        expect(Math.abs(c.top - r.top), cell.dataset.slot).toBeLessThan(1);
+        expect(Math.abs(c.bottom - r.bottom), cell.dataset.slot).toBeLessThan(1);
+      }
+    }
+  });
 });
 
 describe('LicenseCard in Chromium', () => {
