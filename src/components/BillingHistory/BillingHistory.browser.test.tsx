@@ -4,7 +4,7 @@
 import '../../styles.css';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import { expectNoViolations } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
@@ -81,6 +81,36 @@ describe('BillingHistory in Chromium', () => {
         expect(document.querySelector('[data-slot="billing-history-empty"]')).not.toBeNull(),
       );
       await expectNoViolations('billing-history');
+    },
+  );
+
+  test.each(cases)(
+    'the loading pulse never fades the loading text, %s theme, %s',
+    async (appearance, locale) => {
+      // The pulse faded the whole placeholder, "Loading billing history…" with it, to half
+      // its contrast; it now only changes the colour of the placeholder rows.
+      await cdp().send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }],
+      });
+      try {
+        const harness = createBillingHarness({ customer: 'cust_ada' });
+        const release = harness.hold('transactions');
+        renderWithBilling(<BillingHistory />, {
+          harness,
+          provider: { theme: { appearance }, locale },
+        });
+        const skeleton = await screen.findByRole('status');
+        const pulses = skeleton.getAnimations({ subtree: true });
+        expect(pulses.length).toBeGreaterThan(0);
+        for (const pulse of pulses) {
+          pulse.pause();
+          pulse.currentTime = 750; // halfway through the 1.5s pulse: its faintest
+        }
+        await expectNoViolations('billing-history');
+        release();
+      } finally {
+        await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+      }
     },
   );
 

@@ -3,9 +3,13 @@
 import '../../styles.css';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { cdp, userEvent } from 'vitest/browser';
 import { expectNoViolations } from '../../../test/support/axe.js';
-import { renderWithBilling, seededFixtures } from '../../../test/support/billing-harness.js';
+import {
+  createBillingHarness,
+  renderWithBilling,
+  seededFixtures,
+} from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { PortalButton } from '../PortalButton/PortalButton.js';
@@ -57,6 +61,30 @@ describe('UpgradePicker in Chromium', () => {
     });
     await screen.findByText('Resume the subscription to change its plan.');
     await expectNoViolations('upgrade-picker');
+  });
+
+  test.each(themes)('the loading pulse never fades its text, %s theme', async (appearance) => {
+    // The pulse faded the whole placeholder, "Loading your subscription…" with it, to half its
+    // contrast; it now only changes the placeholder's colour.
+    await cdp().send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }],
+    });
+    try {
+      const harness = createBillingHarness({ customer: 'cust_ada' });
+      const release = harness.hold('subscriptions');
+      renderWithBilling(<UpgradePicker />, { harness, provider: { theme: { appearance } } });
+      const skeleton = await screen.findByRole('status');
+      const pulses = skeleton.getAnimations({ subtree: true });
+      expect(pulses.length).toBeGreaterThan(0);
+      for (const pulse of pulses) {
+        pulse.pause();
+        pulse.currentTime = 750; // halfway through the 1.5s pulse: its faintest
+      }
+      await expectNoViolations('upgrade-picker');
+      release();
+    } finally {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+    }
   });
 
   test('a focused option shows a ring; arrows move the choice', async () => {
