@@ -86,6 +86,14 @@ describe('CheckoutForm in Chromium', () => {
     await expectNoViolations('checkout-form');
   });
 
+  test('the placeholder reads as written; only the typed code is in capitals', async () => {
+    renderWithBilling(<DiscountField productId="prod_pro_monthly" />);
+    const input = screen.getByRole('textbox', { name: 'Discount code' });
+    expect(input).toHaveAttribute('placeholder', 'Enter a code');
+    expect(getComputedStyle(input).textTransform).toBe('uppercase');
+    expect(getComputedStyle(input, '::placeholder').textTransform).toBe('none');
+  });
+
   test('DiscountField alone passes axe when applied', async () => {
     renderWithBilling(<DiscountField productId="prod_pro_monthly" defaultValue="LAUNCH20" />);
     await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
