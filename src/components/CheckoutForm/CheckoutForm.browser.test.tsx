@@ -86,6 +86,27 @@ describe('CheckoutForm in Chromium', () => {
     await expectNoViolations('checkout-form');
   });
 
+  test('narrow, an applied code keeps its button on one line and the field its height', async () => {
+    // 280px, a phone's checkout: "Remove code" broke onto two lines and stretched the code's
+    // box to twice a text box's height.
+    renderWithBilling(
+      <div style={{ width: 280 }}>
+        <DiscountField productId="prod_pro_monthly" defaultValue="LAUNCH20" />
+      </div>,
+    );
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    const remove = screen.getByRole('button', { name: 'Remove code' });
+    const input = screen.getByRole('textbox', { name: 'Discount code' });
+    const line = Number.parseFloat(getComputedStyle(remove).lineHeight);
+    expect(remove.getBoundingClientRect().height).toBeLessThan(2 * line);
+    expect(input.getBoundingClientRect().height).toBe(remove.getBoundingClientRect().height);
+    expect(input.getBoundingClientRect().width).toBeGreaterThan(100);
+    const root = document.querySelector('[data-slot="discount-field"]') as HTMLElement;
+    expect(remove.getBoundingClientRect().right).toBeLessThanOrEqual(
+      root.getBoundingClientRect().right,
+    );
+  });
+
   test('the placeholder reads as written; only the typed code is in capitals', async () => {
     renderWithBilling(<DiscountField productId="prod_pro_monthly" />);
     const input = screen.getByRole('textbox', { name: 'Discount code' });
