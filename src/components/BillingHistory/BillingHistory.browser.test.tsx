@@ -243,6 +243,34 @@ describe('LicenseCard in Chromium', () => {
   );
 });
 
+describe('LicenseCard laid out narrow', () => {
+  test('on a phone nothing runs out of the card: boxes fit, a long instance name wraps', async () => {
+    // 280px (a 360px phone less the page's margins): the text boxes kept their default width
+    // and ran past the card's edge, and an unbreakable instance name widened the details past
+    // it.
+    const harness = createBillingHarness();
+    const license = harness.sandbox
+      .fixtures()
+      .licenses.find((l) => l.instances.some((i) => i.name === 'kernel.example.org'));
+    if (!license) throw new Error('seed changed: no license on kernel.example.org');
+    renderWithBilling(
+      <div style={{ width: 280 }}>
+        <LicenseCard licenseKey={license.key} instanceId={license.instances[0]?.id ?? ''} />
+      </div>,
+      { harness },
+    );
+    await screen.findByText(/kernel\.example\.org/);
+    const card = document.querySelector('[data-slot="license-card"]') as HTMLElement;
+    const box = card.getBoundingClientRect();
+    const inner = box.right - Number.parseFloat(getComputedStyle(card).paddingRight);
+    for (const element of Array.from(card.querySelectorAll('*'))) {
+      const slot = element.getAttribute('data-slot') ?? element.tagName;
+      expect(element.getBoundingClientRect().right, slot).toBeLessThanOrEqual(inner + 0.5);
+    }
+    expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+  });
+});
+
 describe('MetricsSummary in Chromium', () => {
   test.each(cases)(
     'passes axe with figures, table shown, another currency and month interval, %s theme, %s',
