@@ -269,6 +269,39 @@ describe('LicenseCard laid out narrow', () => {
     }
     expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
   });
+
+  test.each([
+    [280, 'above'],
+    [960, 'beside'],
+  ] as const)('at %ipx a detail’s label sits %s its value', async (width, where) => {
+    // Side by side in a phone's card, German values got a 100px column: "(deaktiviert)" broke
+    // before its ")", the key ran over five lines, the buttons over two.
+    const harness = createBillingHarness();
+    const license = harness.sandbox.fixtures().licenses.find((l) => l.status === 'expired');
+    if (!license) throw new Error('seed changed: no expired license');
+    renderWithBilling(
+      <div style={{ width }}>
+        <LicenseCard licenseKey={license.key} instanceId={license.instances[0]?.id ?? ''} />
+      </div>,
+      { harness, provider: { locale: 'de-DE' } },
+    );
+    await screen.findByText(/deaktiviert/);
+    const details = document.querySelector('[data-slot="license-card-details"]') as HTMLElement;
+    const rows = Array.from(details.querySelectorAll('dt')).map((dt) => [
+      dt.getBoundingClientRect(),
+      (dt.nextElementSibling as HTMLElement).getBoundingClientRect(),
+    ]);
+    expect(rows.length).toBe(5);
+    for (const [label, value] of rows as Array<[DOMRect, DOMRect]>) {
+      if (where === 'above') {
+        expect(value.top).toBeGreaterThanOrEqual(label.bottom);
+        expect(value.width).toBeGreaterThan(details.getBoundingClientRect().width - 1);
+      } else {
+        expect(value.left).toBeGreaterThan(label.right);
+        expect(Math.abs(value.top - label.top)).toBeLessThan(label.height);
+      }
+    }
+  });
 });
 
 describe('MetricsSummary in Chromium', () => {
