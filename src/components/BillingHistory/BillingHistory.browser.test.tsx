@@ -159,6 +159,40 @@ describe('BillingHistory in Chromium', () => {
     );
   });
 
+  test.each([
+    [320, 'en-US'],
+    [320, 'de-DE'],
+    [960, 'en-US'],
+  ])(
+    'at %ipx (%s) Previous and Next sit on one line, the page between or above them',
+    async (width, locale) => {
+      // On a phone the three wrapped as they came: Previous and the page on one line, Next
+      // alone below Previous.
+      renderWithBilling(
+        <div style={{ width }}>
+          <BillingHistory />
+        </div>,
+        { customer: 'cust_ada', provider: { locale } },
+      );
+      await screen.findByRole('table');
+      const box = (slot: string) =>
+        (
+          document.querySelector(`[data-slot="billing-history-${slot}"]`) as HTMLElement
+        ).getBoundingClientRect();
+      const [previous, info, next] = [box('previous'), box('page-info'), box('next')];
+      expect(next.top).toBe(previous.top);
+      expect(next.left).toBeGreaterThan(previous.right);
+      const pager = box('pagination');
+      expect(next.right).toBeLessThanOrEqual(pager.right);
+      if (width > 600) {
+        expect(info.left).toBeGreaterThan(previous.right);
+        expect(info.right).toBeLessThan(next.left);
+      } else {
+        expect(info.bottom).toBeLessThanOrEqual(previous.top);
+      }
+    },
+  );
+
   test('every cell spans its row, status too, so the rules between rows run straight', async () => {
     // Narrow, so that a long description wraps and its row grows: a status cell laid out as a
     // flex box left the table's cells, kept its own height and drew its rule out of line.
