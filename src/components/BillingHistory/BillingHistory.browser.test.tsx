@@ -193,6 +193,29 @@ describe('BillingHistory in Chromium', () => {
     },
   );
 
+  test('the rule under the last row runs to both ends of the table', async () => {
+    // The scroller's rounded corners clipped the last rule's ends, so it was shorter than the
+    // rules above it.
+    await page.viewport(1280, 800);
+    try {
+      renderWithBilling(
+        <div style={{ width: 960, margin: 16 }}>
+          <BillingHistory />
+        </div>,
+        { customer: 'cust_ada' },
+      );
+      const table = await screen.findByRole('table');
+      const last = table.querySelector('tbody tr:last-child') as HTMLElement;
+      const r = last.getBoundingClientRect();
+      for (const x of [r.left + 0.5, r.right - 0.5]) {
+        const hit = document.elementFromPoint(x, r.bottom - 0.5);
+        expect(last.contains(hit)).toBe(true);
+      }
+    } finally {
+      await page.viewport(414, 896);
+    }
+  });
+
   test('every cell spans its row, status too, so the rules between rows run straight', async () => {
     // Narrow, so that a long description wraps and its row grows: a status cell laid out as a
     // flex box left the table's cells, kept its own height and drew its rule out of line.
