@@ -451,6 +451,30 @@ describe('MetricsSummary in Chromium', () => {
     expect(within(toggle.parentElement as HTMLElement).getByText('EUR')).toBeVisible();
   });
 
+  test('the controls’ names sit on one line, and their boxes on the next', async () => {
+    // "Currency" sat 6px above "Range" and "Group by": twice the gap under its name, and
+    // currency buttons 2px taller than the selects beside them.
+    renderWithBilling(
+      <div style={{ width: 960 }}>
+        <MetricsSummary now={NOW} />
+      </div>,
+      { admin: true },
+    );
+    await screen.findByRole('img');
+    const box = (slot: string) =>
+      (
+        document.querySelector(`[data-slot="metrics-summary-${slot}"]`) as HTMLElement
+      ).getBoundingClientRect();
+    const names = ['currency-legend', 'range-label', 'interval-label'].map(box);
+    const controls = ['currency-toggle', 'range-select', 'interval-select'].map(box);
+    for (const name of names)
+      expect(Math.abs(name.top - (names[0] as DOMRect).top)).toBeLessThan(0.5);
+    for (const control of controls) {
+      expect(Math.abs(control.top - (controls[0] as DOMRect).top)).toBeLessThan(0.5);
+      expect(Math.abs(control.bottom - (controls[0] as DOMRect).bottom)).toBeLessThan(0.5);
+    }
+  });
+
   test('the table hidden for the eye takes no room: a phone page neither widens nor lengthens', async () => {
     // A year day by day on a phone: a table's box grows to its content whatever its width and
     // height say, so the visually hidden table made the page scroll sideways and added
