@@ -26,6 +26,13 @@ function libraryStyles(): Plugin {
       if (!library) return;
       const source = readFileSync(resolve('src/styles.css'), 'utf8');
       this.emitFile({ type: 'asset', fileName: 'styles.css', source });
+      // Its types: an app type-checked without a bundler's CSS declarations (TypeScript 6+
+      // checks side-effect imports) would otherwise fail on `import 'billing-kit/styles.css'`.
+      this.emitFile({
+        type: 'asset',
+        fileName: 'styles.css.d.ts',
+        source: '// billing-kit/styles.css: the stylesheet, imported for its effect.\nexport {};\n',
+      });
     },
   };
 }

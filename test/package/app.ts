@@ -51,7 +51,6 @@ export default defineConfig({ plugins: [react()], build: { minify: false } });
   <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
 </html>
 `,
-  'src/vite-env.d.ts': '/// <reference types="vite/client" />\n',
   'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
