@@ -126,6 +126,28 @@ describe('UpgradePicker laid out narrow', () => {
   });
 });
 
+describe('UpgradePicker current plan', () => {
+  test('its price reads as a line of text under the plan’s name, on one line on a phone', async () => {
+    // The price part took the stylesheet's hero price size: "$75.00 every 3 months" in 32px
+    // bold over three lines, larger than the plan's name above it.
+    renderWithBilling(
+      <div style={{ width: '20rem' }}>
+        <UpgradePicker />
+      </div>,
+      { customer: 'cust_ada' },
+    );
+    await screen.findByRole('radio', { name: /^Team/ });
+    const name = document.querySelector('[data-slot="upgrade-picker-current-name"]') as HTMLElement;
+    const price = document.querySelector(
+      '[data-slot="upgrade-picker-current-price"]',
+    ) as HTMLElement;
+    const size = (e: HTMLElement) => Number.parseFloat(getComputedStyle(e).fontSize);
+    expect(size(price)).toBeLessThan(size(name));
+    const line = Number.parseFloat(getComputedStyle(price).lineHeight);
+    expect(price.getBoundingClientRect().height).toBeLessThan(1.5 * line);
+  });
+});
+
 describe('PortalButton in Chromium', () => {
   test.each(themes)(
     'passes axe idle and failed, %s theme; the new-tab hint is read, not shown',
