@@ -160,38 +160,46 @@ describe('BillingHistory in Chromium', () => {
   });
 
   test.each([
-    [320, 'en-US'],
-    [320, 'de-DE'],
-    [960, 'en-US'],
-  ])(
-    'at %ipx (%s) Previous and Next sit on one line, the page between or above them',
-    async (width, locale) => {
-      // On a phone the three wrapped as they came: Previous and the page on one line, Next
-      // alone below Previous.
-      renderWithBilling(
-        <div style={{ width }}>
-          <BillingHistory />
-        </div>,
-        { customer: 'cust_ada', provider: { locale } },
-      );
-      await screen.findByRole('table');
-      const box = (slot: string) =>
-        (
-          document.querySelector(`[data-slot="billing-history-${slot}"]`) as HTMLElement
-        ).getBoundingClientRect();
-      const [previous, info, next] = [box('previous'), box('page-info'), box('next')];
+    [280, 'en-US', 'side by side'],
+    [280, 'de-DE', 'one above the other'],
+    [960, 'en-US', 'either side of the page'],
+  ])('at %ipx (%s) Previous and Next sit %s', async (width, locale, where) => {
+    // On a phone the three wrapped as they came: Previous and the page on one line, Next
+    // alone below Previous.
+    renderWithBilling(
+      <div style={{ width }}>
+        <BillingHistory />
+      </div>,
+      { customer: 'cust_ada', provider: { locale } },
+    );
+    await screen.findByRole('table');
+    const box = (slot: string) =>
+      (
+        document.querySelector(`[data-slot="billing-history-${slot}"]`) as HTMLElement
+      ).getBoundingClientRect();
+    const [pager, previous, info, next] = ['pagination', 'previous', 'page-info', 'next'].map(
+      box,
+    ) as [DOMRect, DOMRect, DOMRect, DOMRect];
+    if (where === 'either side of the page') {
+      expect(next.top).toBe(previous.top);
+      expect(info.left).toBeGreaterThan(previous.right);
+      expect(info.right).toBeLessThan(next.left);
+      return;
+    }
+    // Narrow: the page above, then the buttons sharing the pager's width, or each taking it
+    // all when both do not fit on a line.
+    expect(info.bottom).toBeLessThanOrEqual(previous.top);
+    expect(previous.left).toBe(pager.left);
+    expect(next.right).toBe(pager.right);
+    if (where === 'side by side') {
       expect(next.top).toBe(previous.top);
       expect(next.left).toBeGreaterThan(previous.right);
-      const pager = box('pagination');
-      expect(next.right).toBeLessThanOrEqual(pager.right);
-      if (width > 600) {
-        expect(info.left).toBeGreaterThan(previous.right);
-        expect(info.right).toBeLessThan(next.left);
-      } else {
-        expect(info.bottom).toBeLessThanOrEqual(previous.top);
-      }
-    },
-  );
+    } else {
+      expect(next.top).toBeGreaterThanOrEqual(previous.bottom);
+      expect(previous.right).toBe(pager.right);
+      expect(next.left).toBe(pager.left);
+    }
+  });
 
   test('the rule under the last row runs to both ends of the table', async () => {
     // The scroller's rounded corners clipped the last rule's ends, so it was shorter than the
