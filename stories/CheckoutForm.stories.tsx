@@ -32,7 +32,7 @@ export const FillAndSubmit: Story = {
       await canvas.findByText('Code FRIENDS10 applied: 10% off on every payment'),
     ).toBeVisible();
     const totals = canvasElement.querySelector('[data-slot="checkout-form-totals"]');
-    await expect(totals).toHaveTextContent('Subtotal$225.00Discount-$22.50Total$202.50');
+    await expect(totals).toHaveTextContent('Subtotal$225.00Discount−$22.50Total$202.50');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to payment' }));
     const form = canvas.getByRole('form', { name: 'Team' });
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'redirecting'));
@@ -208,7 +208,7 @@ export const German: Story = {
     ).toBeVisible();
     await expect(
       canvasElement.querySelector('[data-slot="checkout-form-totals"]'),
-    ).toHaveTextContent('Zwischensumme19,00 €Rabatt-3,00 €Gesamt16,00 €');
+    ).toHaveTextContent('Zwischensumme19,00 €Rabatt−3,00 €Gesamt16,00 €');
     await expect(canvas.getByRole('button', { name: 'Weiter zur Zahlung' })).toBeVisible();
   },
 };

@@ -383,7 +383,7 @@ describe('CheckoutForm: discount codes', () => {
     expect(await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months')).toBeVisible();
     const totals = container.querySelector('[data-slot="checkout-form-totals"]') as HTMLElement;
     expect(totals).toHaveAttribute('data-state', 'discounted');
-    expect(totals).toHaveTextContent('Subtotal$29.00Discount-$5.80Total$23.20');
+    expect(totals).toHaveTextContent('Subtotal$29.00Discount−$5.80Total$23.20');
 
     await user.click(screen.getByRole('button', { name: 'Remove code' }));
     expect(totals).toHaveTextContent(/^Total\$29\.00$/);
@@ -757,7 +757,7 @@ describe('CheckoutForm in German', () => {
       await screen.findByText('Code READER3 eingelöst: 3,00 € Rabatt auf die erste Zahlung'),
     ).toBeVisible();
     expect(container.querySelector('[data-slot="checkout-form-totals"]')).toHaveTextContent(
-      'Zwischensumme19,00 €Rabatt-3,00 €Gesamt16,00 €',
+      'Zwischensumme19,00 €Rabatt−3,00 €Gesamt16,00 €',
     );
     expect(screen.getByText('Einmalige Zahlung')).toBeVisible();
   });
