@@ -533,10 +533,12 @@ describe('MetricsSummary in Chromium', () => {
         expect(r.left).toBeGreaterThanOrEqual(box.left);
         expect(r.right).toBeLessThanOrEqual(box.right);
       }
+      // The last 90 days before mid-January cross a year: the dates name theirs.
+      const dateLabels = labels.filter((l) => l.closest('[data-state="x"]'));
+      expect(dateLabels[0]?.textContent).toMatch(/2025$/);
+      expect(dateLabels.at(-1)?.textContent).toMatch(/2026$/);
       // The dates along the bottom never overlap.
-      const dates = labels
-        .filter((l) => l.closest('[data-state="x"]'))
-        .map((l) => l.getBoundingClientRect());
+      const dates = dateLabels.map((l) => l.getBoundingClientRect());
       for (let i = 1; i < dates.length; i++) {
         expect(dates[i]?.left).toBeGreaterThan(dates[i - 1]?.right ?? 0);
       }

@@ -205,7 +205,8 @@ function labelled(count: number, most: number): number[] {
   const every = Math.ceil((count - 1) / (most - 1));
   const picked: number[] = [];
   for (let i = 0; i < count - 1; i += every) picked.push(i);
-  if (count - 1 - (picked.at(-1) ?? 0) < every / 2) picked.pop();
+  // The last date is always shown; one closer to it than the step would touch it.
+  if (count - 1 - (picked.at(-1) ?? 0) < every) picked.pop();
   picked.push(count - 1);
   return picked;
 }
@@ -535,13 +536,21 @@ function Revenue(props: RevenueProps) {
       maximumFractionDigits: 1,
     });
   // Periods start at UTC midnight (the service's buckets): shown in UTC, so no day slips.
+  // Days and weeks name their year too when the range crosses one ("Nov 21" twice over a
+  // year of days said nothing), and then take more room each.
+  const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
+  const crossesYear =
+    periods.length > 0 &&
+    yearOf((periods[0] as StatsPeriod).timestamp) !==
+      yearOf((periods.at(-1) as StatsPeriod).timestamp);
+  const withYear = interval === 'month' || crossesYear;
   const short = (ms: number) =>
-    fmt.date(
-      ms,
-      interval === 'month'
-        ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
-        : { month: 'short', day: 'numeric', timeZone: 'UTC' },
-    );
+    fmt.date(ms, {
+      month: 'short',
+      ...(interval === 'month' ? {} : { day: 'numeric' }),
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    });
   const long = (ms: number) =>
     fmt.date(
       ms,
@@ -562,7 +571,9 @@ function Revenue(props: RevenueProps) {
     const measured = Math.round(element.getBoundingClientRect().width);
     return measured > 0 ? Math.max(measured, M.left + M.right + 80) : WIDTH;
   });
-  const plotW = width - M.left - M.right;
+  // Room right of the last point for half its date, wider when the date names its year.
+  const right = withYear && interval !== 'month' ? M.right + 20 : M.right;
+  const plotW = width - M.left - right;
   const plotH = HEIGHT - M.top - M.bottom;
   const x = (i: number) =>
     M.left + (periods.length === 1 ? plotW / 2 : (i * plotW) / (periods.length - 1));
@@ -610,7 +621,7 @@ function Revenue(props: RevenueProps) {
             <g key={tick}>
               <line
                 x1={M.left}
-                x2={width - M.right}
+                x2={width - right}
                 y1={y(tick)}
                 y2={y(tick)}
                 stroke="currentColor"
@@ -631,8 +642,11 @@ function Revenue(props: RevenueProps) {
         part('chartAxis', 'g', {
           key: 'x',
           'data-state': 'x',
-          // About one date per 80px, so the labels never touch.
-          children: labelled(periods.length, Math.max(2, Math.floor(plotW / 80))).map((i) => (
+          // About one date per 80px (110px with its year), so the labels never touch.
+          children: labelled(
+            periods.length,
+            Math.max(2, Math.floor(plotW / (withYear && interval !== 'month' ? 110 : 80))),
+          ).map((i) => (
             <text
               key={i}
               x={x(i)}
