@@ -22,7 +22,7 @@ function CheckboxLabel(props: CheckboxLabelProps) {
   const t = useMessages(commonMessages);
   const id = useId();
   return part('root', 'div', {
-    style: { display: 'flex', gap: '0.5rem', alignItems: 'baseline' },
+    style: { display: 'flex', gap: '0.5rem', alignItems: 'center' },
     children: [
       part('checkbox', 'input', { key: 'checkbox', id, type: 'checkbox' }),
       part('label', 'label', {
