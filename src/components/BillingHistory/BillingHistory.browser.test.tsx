@@ -4,8 +4,8 @@
 import '../../styles.css';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cdp, page, userEvent } from 'vitest/browser';
-import { expectNoViolations } from '../../../test/support/axe.js';
+import { page, userEvent } from 'vitest/browser';
+import { expectNoViolations, expectNoViolationsMidPulse } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -89,28 +89,15 @@ describe('BillingHistory in Chromium', () => {
     async (appearance, locale) => {
       // The pulse faded the whole placeholder, "Loading billing history…" with it, to half
       // its contrast; it now only changes the colour of the placeholder rows.
-      await cdp().send('Emulation.setEmulatedMedia', {
-        features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }],
-      });
-      try {
-        const harness = createBillingHarness({ customer: 'cust_ada' });
-        const release = harness.hold('transactions');
+      const harness = createBillingHarness({ customer: 'cust_ada' });
+      const release = harness.hold('transactions');
+      await expectNoViolationsMidPulse('billing-history', () => {
         renderWithBilling(<BillingHistory />, {
           harness,
           provider: { theme: { appearance }, locale },
         });
-        const skeleton = await screen.findByRole('status');
-        const pulses = skeleton.getAnimations({ subtree: true });
-        expect(pulses.length).toBeGreaterThan(0);
-        for (const pulse of pulses) {
-          pulse.pause();
-          pulse.currentTime = 750; // halfway through the 1.5s pulse: its faintest
-        }
-        await expectNoViolations('billing-history');
-        release();
-      } finally {
-        await cdp().send('Emulation.setEmulatedMedia', { features: [] });
-      }
+      });
+      release();
     },
   );
 

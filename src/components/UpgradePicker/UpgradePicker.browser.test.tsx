@@ -3,8 +3,8 @@
 import '../../styles.css';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cdp, userEvent } from 'vitest/browser';
-import { expectNoViolations } from '../../../test/support/axe.js';
+import { userEvent } from 'vitest/browser';
+import { expectNoViolations, expectNoViolationsMidPulse } from '../../../test/support/axe.js';
 import {
   createBillingHarness,
   renderWithBilling,
@@ -66,25 +66,12 @@ describe('UpgradePicker in Chromium', () => {
   test.each(themes)('the loading pulse never fades its text, %s theme', async (appearance) => {
     // The pulse faded the whole placeholder, "Loading your subscription…" with it, to half its
     // contrast; it now only changes the placeholder's colour.
-    await cdp().send('Emulation.setEmulatedMedia', {
-      features: [{ name: 'prefers-reduced-motion', value: 'no-preference' }],
-    });
-    try {
-      const harness = createBillingHarness({ customer: 'cust_ada' });
-      const release = harness.hold('subscriptions');
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const release = harness.hold('subscriptions');
+    await expectNoViolationsMidPulse('upgrade-picker', () => {
       renderWithBilling(<UpgradePicker />, { harness, provider: { theme: { appearance } } });
-      const skeleton = await screen.findByRole('status');
-      const pulses = skeleton.getAnimations({ subtree: true });
-      expect(pulses.length).toBeGreaterThan(0);
-      for (const pulse of pulses) {
-        pulse.pause();
-        pulse.currentTime = 750; // halfway through the 1.5s pulse: its faintest
-      }
-      await expectNoViolations('upgrade-picker');
-      release();
-    } finally {
-      await cdp().send('Emulation.setEmulatedMedia', { features: [] });
-    }
+    });
+    release();
   });
 
   test('a focused option shows a ring; arrows move the choice', async () => {
