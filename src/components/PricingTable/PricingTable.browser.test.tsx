@@ -91,6 +91,36 @@ describe('PricingTable in Chromium', () => {
     },
   );
 
+  test.each([1200, 360])(
+    'the recommended card keeps its name level with the others, its badge whole, %ipx wide',
+    async (width) => {
+      renderWithBilling(
+        <div style={{ width }}>
+          <PricingTable recommended="prod_pro_monthly" />
+        </div>,
+        { customer: NEW_BUYER },
+      );
+      const pro = await screen.findByRole('listitem', { name: 'Pro' });
+      const starter = screen.getByRole('listitem', { name: 'Starter' });
+      const offset = (card: HTMLElement) =>
+        (card.querySelector('h3') as HTMLElement).getBoundingClientRect().top -
+        card.getBoundingClientRect().top;
+      expect(Math.abs(offset(pro) - offset(starter))).toBeLessThan(1);
+      // The badge sits on the card's top edge, clear of the card above it and of the table's top.
+      const badge = within(pro).getByText('Recommended');
+      const [b, card, grid] = [
+        badge.getBoundingClientRect(),
+        pro.getBoundingClientRect(),
+        (pro.parentElement as HTMLElement).getBoundingClientRect(),
+      ];
+      expect(b.top).toBeLessThan(card.top);
+      expect(b.bottom).toBeGreaterThan(card.top);
+      expect(b.top).toBeGreaterThanOrEqual(grid.top);
+      const above = starter.getBoundingClientRect();
+      if (above.bottom <= card.top) expect(b.top).toBeGreaterThanOrEqual(above.bottom);
+    },
+  );
+
   test('the period switch: Tab lands on the chosen period with a ring; arrows move the choice', async () => {
     renderWithBilling(<PricingTable />, { customer: NEW_BUYER });
     const monthly = await screen.findByRole('radio', { name: 'Monthly' });
