@@ -87,6 +87,41 @@ describe('UpgradePicker in Chromium', () => {
 });
 
 describe('UpgradePicker laid out narrow', () => {
+  test.each([
+    [720, 'beside'],
+    [320, 'under'],
+  ] as const)(
+    "at %ipx each plan's price sits %s its name, alike in every row",
+    async (width, where) => {
+      renderWithBilling(
+        <div style={{ width }}>
+          <UpgradePicker />
+        </div>,
+        { customer: 'cust_ada' },
+      );
+      await screen.findByRole('radio', { name: /^Starter/ });
+      const plans = Array.from(document.querySelectorAll('[data-slot="upgrade-picker-plan"]'));
+      expect(plans.length).toBeGreaterThan(3);
+      for (const plan of plans) {
+        const box = (part: string) =>
+          (
+            plan.querySelector(`[data-slot="upgrade-picker-plan-${part}"]`) as HTMLElement
+          ).getBoundingClientRect();
+        const [radio, name, price] = [box('input'), box('name'), box('price')];
+        if (where === 'beside') {
+          expect(price.left).toBeGreaterThan(name.right);
+          expect(
+            Math.abs(price.top + price.height / 2 - (name.top + name.height / 2)),
+          ).toBeLessThan(2);
+        } else {
+          expect(price.top).toBeGreaterThanOrEqual(name.bottom);
+          expect(Math.abs(price.left - name.left)).toBeLessThan(1);
+          expect(price.left).toBeGreaterThan(radio.right);
+        }
+      }
+    },
+  );
+
   test('a way of paying wraps beside its radio, not below it', async () => {
     renderWithBilling(
       <div style={{ width: '20rem' }}>
