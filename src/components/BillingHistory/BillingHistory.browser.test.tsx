@@ -493,6 +493,14 @@ describe('MetricsSummary in Chromium', () => {
       expect(root.getBoundingClientRect().bottom).toBeGreaterThanOrEqual(
         table.getBoundingClientRect().bottom,
       );
+      // Each period's date and amounts keep one line.
+      const row = table.querySelector('tbody tr') as HTMLElement;
+      const line = Number.parseFloat(getComputedStyle(row).lineHeight);
+      for (const cell of Array.from(row.children)) {
+        const text = document.createRange();
+        text.selectNodeContents(cell);
+        expect(text.getBoundingClientRect().height).toBeLessThan(line * 1.5);
+      }
     } finally {
       await page.viewport(414, 896);
     }
