@@ -19,9 +19,9 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  * `BillingHistoryState`.
  *
  * - `scroller` (the box the table scrolls sideways in on a narrow screen; while the table is
- *   wider than it, a focusable group named by the caption, so the keyboard can scroll it),
- *   `table`, `caption`, `head` (`thead`), `headerCell` (`th`;
- *   `data-state` names the column), `body` (`tbody`)
+ *   wider than it, a focusable group named by the caption, so the keyboard can scroll it)
+ * - `table`, `caption`, `head` (`thead`), `headerCell` (`th`; `data-state` names the column),
+ *   `body` (`tbody`)
  * - `row` (`tr`; `data-state`: the transaction's status as the service sent it), and in it
  *   `date` (the row header, holding a `time`), `description`, `amount`, `discount`, `tax`,
  *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;

@@ -544,6 +544,8 @@ function Revenue(props: RevenueProps) {
     yearOf((periods[0] as StatsPeriod).timestamp) !==
       yearOf((periods.at(-1) as StatsPeriod).timestamp);
   const withYear = interval === 'month' || crossesYear;
+  // A day's or week's date with its year ("Nov 21, 2025") is the longest label.
+  const longDates = crossesYear && interval !== 'month';
   const short = (ms: number) =>
     fmt.date(ms, {
       month: 'short',
@@ -572,7 +574,7 @@ function Revenue(props: RevenueProps) {
     return measured > 0 ? Math.max(measured, M.left + M.right + 80) : WIDTH;
   });
   // Room right of the last point for half its date, wider when the date names its year.
-  const right = withYear && interval !== 'month' ? M.right + 20 : M.right;
+  const right = longDates ? M.right + 20 : M.right;
   const plotW = width - M.left - right;
   const plotH = HEIGHT - M.top - M.bottom;
   const x = (i: number) =>
@@ -645,7 +647,7 @@ function Revenue(props: RevenueProps) {
           // About one date per 80px (110px with its year), so the labels never touch.
           children: labelled(
             periods.length,
-            Math.max(2, Math.floor(plotW / (withYear && interval !== 'month' ? 110 : 80))),
+            Math.max(2, Math.floor(plotW / (longDates ? 110 : 80))),
           ).map((i) => (
             <text
               key={i}
