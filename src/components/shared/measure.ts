@@ -1,5 +1,8 @@
 // A value read off an element's laid-out box, kept up to date as the box resizes.
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+// On the server there is nothing to measure, and React 18 warns about a layout effect there.
+const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * `read(element)` now and after every resize of the element or its first child; `initial`
@@ -13,7 +16,7 @@ export function useMeasure<T>(
   const [element, setElement] = useState<Element | null>(null);
   const [value, setValue] = useState(initial);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `read` is a pure reading; re-observing on every render would be waste
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     if (!element) return;
     const update = () => setValue(read(element));
     update();
