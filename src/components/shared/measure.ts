@@ -15,7 +15,8 @@ export function useMeasure<T>(
 ): [(element: Element | null) => void, T] {
   const [element, setElement] = useState<Element | null>(null);
   const [value, setValue] = useState(initial);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` is a pure reading; re-observing on every render would be waste
+  // Re-observed when the element changes, not when `read` does: it is a pure reading, and a
+  // new function each render would re-observe on every render.
   useBeforePaint(() => {
     if (!element) return;
     const update = () => setValue(read(element));
