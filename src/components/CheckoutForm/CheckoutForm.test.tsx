@@ -55,6 +55,17 @@ function serviceRefusesCheckout(body: unknown): BillingHarness {
 const submitButton = () => screen.getByRole('button', { name: 'Continue to payment' });
 const form = async (name: string) => screen.findByRole('form', { name });
 
+/** Fills the Team form as a buyer does: "Acme" as the company, 3 as the quantity. */
+async function fillTeam(user: ReturnType<typeof userEvent.setup>) {
+  await form('Team');
+  const company = screen.getByRole('textbox', { name: 'Company name' });
+  await user.type(company, 'Acme');
+  const units = screen.getByRole('spinbutton', { name: 'Quantity' });
+  await user.clear(units);
+  await user.type(units, '3');
+  return { company, units };
+}
+
 describeConformance(
   'CheckoutForm',
   inHarness(createBillingHarness, (props) => (
@@ -208,12 +219,7 @@ describe('CheckoutForm: what the buyer sees', () => {
         <CatalogProbe />
       </>,
     );
-    await form('Team');
-    const company = screen.getByRole('textbox', { name: 'Company name' });
-    await user.type(company, 'Acme');
-    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
-    await user.clear(units);
-    await user.type(units, '3');
+    const { company, units } = await fillTeam(user);
 
     harness.failNext({ route: 'products', with: 503 });
     await queryClient.refetchQueries({ queryKey: billingKeys.products() });
@@ -639,12 +645,7 @@ describe('CheckoutForm: submitting', () => {
       generalErrorBody(400, ['units must be at most 2 for this product'], 'tr_1', 0),
     );
     renderWithBilling(<CheckoutForm productId={TEAM} allowUnits />, { harness });
-    await form('Team');
-    const company = screen.getByRole('textbox', { name: 'Company name' });
-    await user.type(company, 'Acme');
-    const units = screen.getByRole('spinbutton', { name: 'Quantity' });
-    await user.clear(units);
-    await user.type(units, '3');
+    const { company, units } = await fillTeam(user);
     await user.click(submitButton());
 
     await waitFor(() => expect(units).toHaveFocus());
