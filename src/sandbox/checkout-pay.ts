@@ -18,7 +18,7 @@ import {
   payCheckout,
 } from './checkouts.js';
 import { notFound } from './errors.js';
-import { idOf, withReturnParams } from './return-url.js';
+import { returnUrlOf, withReturnParams } from './return-url.js';
 import type { CheckoutRecord, SandboxStore } from './state.js';
 
 /** What Pay on the hosted page did, and where to send the buyer (a 303). */
@@ -64,21 +64,14 @@ export function thankYouUrl(pageBase: string, checkoutId: string): string {
 }
 
 /**
- * Where a paid checkout sends the buyer: its `success_url`, else the product's
- * `default_success_url`, else the sandbox's thank-you page under `pageBase`; with
- * `checkout_id`, `order_id`, `customer_id`, `subscription_id`, `product_id` and `request_id`
- * (those that exist) at the end of the query, replacing any of the same name already there, and
- * `signature`, as the service signs it: the SHA-256 hex of those `key=value` pairs in that
- * order and `salt=<API key>`, joined with `|`.
- *
- * @param pageBase the base URL the hosted page is served under (no trailing slash).
+ * Where a paid checkout sends the buyer from the hosted page: its signed return URL (see
+ * `returnUrlOf`), else the sandbox's thank-you page under `pageBase` (no trailing slash).
  */
 export function successRedirect(store: SandboxStore, checkout: Checkout, pageBase: string): string {
-  const productId = idOf(checkout.product);
-  const product = productId ? store.products.get(productId) : undefined;
-  const target =
-    checkout.success_url || product?.default_success_url || thankYouUrl(pageBase, checkout.id);
-  return withReturnParams(store, target, checkout);
+  return (
+    returnUrlOf(store, checkout) ??
+    withReturnParams(store, thankYouUrl(pageBase, checkout.id), checkout)
+  );
 }
 
 /** A completed checkout: nothing to do but send the buyer where its payment sent them. */
@@ -113,7 +106,7 @@ export function payOnPage(
   const result = payCheckout(store, checkoutId, input, grantCredits);
   return {
     kind: 'paid',
-    location: successRedirect(store, result.checkout, pageBase),
+    location: result.redirectUrl ?? successRedirect(store, result.checkout, pageBase),
     result,
   };
 }

@@ -252,6 +252,16 @@ describe('create', () => {
 });
 
 describe('pay and decline', () => {
+  test("without a success_url, the payment returns the buyer to the product's default_success_url, signed", async () => {
+    const { sandbox, client } = setup();
+    const checkout = await client.checkouts.create({ product_id: 'prod_ebook' });
+    const paid = sandbox.pay(checkout.id, { email: 'ada@example.com', answers: { terms: true } });
+    const redirect = new URL(paid.redirectUrl ?? '');
+    expect(redirect.origin + redirect.pathname).toBe('https://example.com/thanks');
+    expect(redirect.searchParams.get('checkout_id')).toBe(checkout.id);
+    expect(redirect.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   test('pay a recurring product: customer, order, transaction, subscription, license, credits', async () => {
     const { sandbox, client } = setup();
     const checkout = await client.checkouts.create({

@@ -21,7 +21,7 @@ import { badRequest, notFound, SandboxError } from './errors.js';
 import { priceIdOf } from './operations.js';
 import { copy } from './present.js';
 import { type Charge, priceCharge } from './pricing.js';
-import { withReturnParams } from './return-url.js';
+import { returnUrlOf } from './return-url.js';
 import type { CheckoutRecord, SandboxStore, StoredSubscription } from './state.js';
 
 /** Grants credits to a customer (the sandbox wires it to the ledger). Answers the account id. */
@@ -354,7 +354,10 @@ export type PayInput = {
 /** What Pay created. */
 export type PayResult = {
   checkout: Checkout;
-  /** Where to send the buyer: `success_url` with the ids and signature in its query; null without one. */
+  /**
+   * Where to send the buyer: `success_url`, else the product's `default_success_url`, with the
+   * ids and signature in its query; null without either.
+   */
   redirectUrl: string | null;
   customerId: string;
   orderId: string;
@@ -651,9 +654,7 @@ export function payCheckout(
 
   return {
     checkout: copy(checkout),
-    redirectUrl: checkout.success_url
-      ? withReturnParams(store, checkout.success_url, checkout)
-      : null,
+    redirectUrl: returnUrlOf(store, checkout),
     customerId: customer.id,
     orderId,
     transactionId,

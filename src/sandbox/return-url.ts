@@ -12,6 +12,18 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 }
 
 /**
+ * Where a paid checkout returns the buyer, signed: its `success_url`, else its product's
+ * `default_success_url`; null when it has neither.
+ */
+export function returnUrlOf(store: SandboxStore, checkout: Checkout): string | null {
+  const productId = idOf(checkout.product);
+  const target =
+    checkout.success_url ||
+    (productId ? store.products.get(productId)?.default_success_url : undefined);
+  return target ? withReturnParams(store, target, checkout) : null;
+}
+
+/**
  * `target` with `checkout_id`, `order_id`, `customer_id`, `subscription_id`, `product_id` and
  * `request_id` (those that exist) and `signature` at the end of its query, replacing any of the
  * same names already there.
