@@ -3,6 +3,7 @@
 // of the React proxy client's inputs. Strict, as every request is; the customer is never among
 // them, since the proxy takes it from the seller's session.
 import * as z from 'zod/mini';
+import { httpUrl, id, positiveInt } from './fields.js';
 import type { ProxyRouteName } from './proxy.js';
 import {
   creditAccountBody,
@@ -15,9 +16,6 @@ import {
   validateLicenseBody,
 } from './requests.js';
 import { type Infer, MAX_CUSTOM_FIELDS, metadataSchema } from './schemas.js';
-
-const id = z.string().check(z.minLength(1, 'must not be empty'));
-const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
 
 /** `page` and `page_size` of the proxy's page-numbered routes. */
 export const proxyPageQuery = z.object({
@@ -36,7 +34,7 @@ export const proxyCheckoutBody = z.strictObject({
   discount_code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   custom_fields: z.optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
   metadata: z.optional(metadataSchema),
-  success_url: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  success_url: z.optional(httpUrl),
 });
 export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;
 

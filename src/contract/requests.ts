@@ -2,6 +2,7 @@
 // must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
 // bundle, which parses answers but sends nothing to the service, leaves them out.
 import * as z from 'zod/mini';
+import { httpUrl, id, positiveInt } from './fields.js';
 import {
   customFieldTypes,
   type Infer,
@@ -38,8 +39,6 @@ export const customFieldInputSchema = z.object({
 });
 export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
 
-const id = z.string().check(z.minLength(1, 'must not be empty'));
-const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
 const pageQuery = {
   page_number: optional(positiveInt),
   page_size: optional(positiveInt),
@@ -65,8 +64,6 @@ export const upgradeSubscriptionBody = z.object({
   update_behavior: optional(z.enum(updateBehaviors)),
 });
 export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 export const createCheckoutBody = z.object({
   product_id: id,
