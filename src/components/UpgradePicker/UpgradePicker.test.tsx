@@ -592,6 +592,27 @@ describe('UpgradePicker: keyboard, locale, props', () => {
     );
   });
 
+  test("a seller may blank the estimate's sentences: the estimate still renders what is left", async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<UpgradePicker />, {
+      harness: withScalePlan(),
+      provider: {
+        messages: {
+          'upgradePicker.chargedAtRenewal': '',
+          'upgradePicker.nextBillCredit': '',
+          'upgradePicker.newPrice': '',
+        },
+      },
+    });
+    await choose(user, /^Scale/, /add the prorated difference to your next bill/);
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    const detail = estimate.querySelector('[data-slot="upgrade-picker-estimate-detail"]');
+    expect(detail).toHaveTextContent(/^$/);
+    expect(estimate).toHaveTextContent(
+      'An estimate: the final amount is calculated when you confirm.',
+    );
+  });
+
   test('value and behaviour controlled; only the behaviours offered, the default among them', async () => {
     const user = userEvent.setup();
     const changes: string[] = [];

@@ -752,7 +752,12 @@ function renderEstimate(input: {
         : '';
   // Sentences one after another, joined as the catalogue says.
   const sentences = (...list: string[]) =>
-    list.filter(Boolean).reduce((first, second) => t('upgradePicker.sentences', { first, second }));
+    list
+      .filter(Boolean)
+      .reduce(
+        (first, second) => (first ? t('upgradePicker.sentences', { first, second }) : second),
+        '',
+      );
   return part('estimate', 'section', {
     key: 'estimate',
     'aria-labelledby': `${id}-estimate`,
