@@ -25,6 +25,12 @@ import {
   transactionSchema,
 } from './schemas.js';
 
+/**
+ * The field message of `GET /discounts/{code}`'s 404 for a code of the catalog that has
+ * expired, so the buyer is told why; any other refused code is the same 404 without it.
+ */
+export const DISCOUNT_EXPIRED = 'has expired';
+
 /** What a buyer may see of a discount code before using it. */
 export const discountPreviewSchema = z.looseObject({
   code: z.string(),

@@ -21,7 +21,12 @@ import { commonMessages } from '../messages/sections/common.js';
 import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { type Formatters, useMoney } from '../shared/format.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
-import { type DiscountReason, type DiscountTarget, discountReason } from './discount.js';
+import {
+  type DiscountReason,
+  type DiscountTarget,
+  discountReason,
+  refusedReason,
+} from './discount.js';
 
 export type { DiscountReason } from './discount.js';
 
@@ -186,7 +191,7 @@ export function DiscountField(props: DiscountFieldProps) {
   else if (query.isError) {
     if (query.error.kind === 'not_found') {
       status = 'invalid';
-      reason = query.error.fields?.some((f) => f.message === 'has expired') ? 'expired' : 'unknown';
+      reason = refusedReason(query.error);
     } else {
       status = 'failed';
       failure = query.error;

@@ -1,7 +1,8 @@
 // What a discount preview means for one purchase, without React: whether the code can be used
 // on a product, and how much it takes off. The same rules as the service's checkout (a fixed
 // amount is capped at the price and must be in the product's currency).
-import type { DiscountPreview } from '../../contract/proxy.js';
+import type { BillingError } from '../../client/error.js';
+import { DISCOUNT_EXPIRED, type DiscountPreview } from '../../contract/proxy.js';
 
 /**
  * Why a checked code cannot be used: `expired` (the proxy's 404 says the code `has expired`),
@@ -44,4 +45,9 @@ export function discountOff(preview: DiscountPreview, subtotal: number): number 
   }
   if (preview.type === 'fixed') return Math.min(subtotal, Math.max(0, preview.amount ?? 0));
   return 0;
+}
+
+/** Why the proxy refused a code with 404: `expired` when its field message says so. */
+export function refusedReason(error: BillingError): DiscountReason {
+  return error.fields?.some((f) => f.message === DISCOUNT_EXPIRED) ? 'expired' : 'unknown';
 }

@@ -5,7 +5,7 @@
 // service's call: it moves a code past its `expiry_date` to `expired` on its own clock, which
 // the proxy's may not match. Rate-limited per client, since the route answers whether a
 // guessed code exists.
-import type { DiscountPreview } from '../../contract/proxy.js';
+import { DISCOUNT_EXPIRED, type DiscountPreview } from '../../contract/proxy.js';
 import { type RouteImpl, rateLimit, upstream } from '../context.js';
 import { notFound } from '../errors.js';
 import { loadCatalog } from './catalog.js';
@@ -30,7 +30,7 @@ export const discount: RouteImpl<'discount'> = async (ctx) => {
   const named = found.applies_to_products ?? [];
   const applies = named.length === 0 ? catalog : catalog.filter((id) => named.includes(id));
   if (applies.length === 0) throw notFound('code');
-  if (expired) throw notFound('code', 'has expired');
+  if (expired) throw notFound('code', DISCOUNT_EXPIRED);
 
   const preview: DiscountPreview = {
     code: found.code,
