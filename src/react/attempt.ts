@@ -2,8 +2,6 @@
 import { BillingError } from '../client/error.js';
 import { isAllowedRedirect } from '../contract/redirects.js';
 
-export { isAllowedRedirect };
-
 /**
  * The link to send the buyer to, or a `BillingError` (kind `invalid_response`) when it is
  * missing or leads somewhere not allowed.

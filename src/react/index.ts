@@ -103,7 +103,7 @@ export {
   type UpgradePickerSuccess,
   type UpgradePickerValueDetails,
 } from '../components/UpgradePicker/index.js';
-export { isAllowedRedirect } from './attempt.js';
+export { isAllowedRedirect } from '../contract/redirects.js';
 export type { Navigate } from './context.js';
 export {
   billingKeys,
