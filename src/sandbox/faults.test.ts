@@ -1,18 +1,13 @@
 // Injected faults: 5xx answers, timeouts, malformed bodies and latency, per API request and
 // deterministic by seed, never on the hosted pages.
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { createBillingClient } from '../client/index.js';
 import { creditsErrorSchema, serviceErrorSchema } from '../contract/schemas.js';
 import { createSandbox, type SandboxFaults } from './index.js';
 
 function setup(faults: SandboxFaults, seed = 1) {
-  const sandbox = createSandbox({ seed, faults });
-  const client = createBillingClient({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    retries: 0,
-  });
+  const { sandbox, client } = sandboxClient({ seed, faults });
   const get = (path: string, init: RequestInit = {}) =>
     sandbox.fetch(path, { ...init, headers: { 'x-api-key': sandbox.apiKey } });
   return { sandbox, client, get };

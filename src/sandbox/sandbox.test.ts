@@ -350,8 +350,10 @@ describe('the seed', () => {
     expect(fixtures.discounts.some((d) => d.expiry_date === undefined)).toBe(true);
     for (const d of fixtures.discounts) {
       expect(nulls(d, ['expiry_date', 'max_redemptions']), d.code).toEqual([]);
-      const read = await client.discounts.retrieve({ discount_id: d.id }).catch(() => null);
-      if (read) expect(nulls(read, ['expiry_date', 'max_redemptions']), d.code).toEqual([]);
+      // A deleted discount is a 404; every other one is read back.
+      if (d.status === 'deleted') continue;
+      const read = await client.discounts.retrieve({ discount_id: d.id });
+      expect(nulls(read, ['expiry_date', 'max_redemptions']), d.code).toEqual([]);
     }
   });
 
