@@ -157,6 +157,7 @@ describe('the hosted checkout page', () => {
       now: () => Date.parse('2026-01-15T12:00:00Z'),
       id: (prefix) => `${prefix}_${++n}`,
       random: createRandom(1),
+      apiKey: 'creem_test_sandbox',
     });
     store.addProduct({
       id: 'prod_x',

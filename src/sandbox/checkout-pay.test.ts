@@ -418,6 +418,7 @@ describe('a Pay the sandbox refuses', () => {
       now: () => now,
       id: (prefix) => `${prefix}_${++n}`,
       random: createRandom(1),
+      apiKey: 'creem_test_sandbox',
     });
     const ledger = createLedger({ storeId: 'sto_test', now: () => new Date(now) });
     store.addProduct({

@@ -151,10 +151,10 @@ export class SandboxStore {
     now: () => number;
     id: IdFactory;
     random: Random;
-    apiKey?: string;
+    apiKey: string;
   }) {
     this.storeId = options.storeId;
-    this.apiKey = options.apiKey ?? '';
+    this.apiKey = options.apiKey;
     this.now = options.now;
     this.id = options.id;
     this.random = options.random;
