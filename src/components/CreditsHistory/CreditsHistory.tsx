@@ -148,10 +148,10 @@ type Announcement = { key: MessageKey; count?: number; seq: number };
 
 const NEWER_PAGES_PER_PRESS = 10;
 
-/** The first active account, else the first. */
 /** Entries read per request unless `pageSize` says otherwise. */
 const PAGE_SIZE = 50;
 
+/** The first active account, else the first. */
 function defaultAccount(accounts: readonly CreditsAccount[]): CreditsAccount | undefined {
   return accounts.find((a) => a.status === 'active') ?? accounts[0];
 }
@@ -263,6 +263,7 @@ export function CreditsHistory(props: CreditsHistoryProps) {
         accountId={accountId}
         account={account}
         history={history}
+        pageSize={pageSize}
         titleRef={titleRef}
         props={props}
         part={part}
@@ -323,6 +324,8 @@ interface AccountHistoryProps {
   accountId: string;
   account: CreditsAccount | undefined;
   history: ReturnType<typeof useCreditsHistory>;
+  /** The page size the history is read with (its query key holds it). */
+  pageSize: number;
   titleRef: RefObject<HTMLElement | null>;
   props: CreditsHistoryProps;
   part: PartRenderer<CreditsHistoryPart>;
@@ -334,18 +337,13 @@ function AccountHistory({
   accountId,
   account,
   history,
+  pageSize,
   titleRef,
   props,
   part,
   t,
 }: AccountHistoryProps) {
-  const {
-    rowHeight = 56,
-    autoLoadThreshold = 10,
-    transactions,
-    virtualizer: measuring,
-    pageSize = PAGE_SIZE,
-  } = props;
+  const { rowHeight = 56, autoLoadThreshold = 10, transactions, virtualizer: measuring } = props;
   const { queryClient } = useBillingContext('CreditsHistory');
   const fmt = useFormat();
   const balance = useCreditsBalance({ accountId });
