@@ -1,5 +1,6 @@
 // Proration of a plan change in the middle of a billing period. The sandbox charges with it
 // and the UI estimates with it, so both always show the same numbers.
+import { toTime } from './time.js';
 
 /** The input of `prorateUpgrade`. */
 export interface ProrateUpgradeInput {
@@ -25,16 +26,6 @@ export interface Proration {
   charge: number;
   /** `charge − credit`: what the customer pays now; negative for a downgrade. */
   net: number;
-}
-
-function toTime(value: Date | string | number, name: string): number {
-  const time = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  if (Number.isNaN(time)) {
-    throw new TypeError(
-      `billing-kit: ${name} "${String(value)}" is not a valid date; pass a Date, an ISO 8601 string or Unix milliseconds`,
-    );
-  }
-  return time;
 }
 
 function toCents(value: number, name: string): bigint {

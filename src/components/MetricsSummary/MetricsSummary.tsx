@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import type { StatsPeriod, StatsSummary } from '../../contract/schemas.js';
+import { type Moment, toTime } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import type { StoreMetricsParams } from '../../react/options.js';
 import { useStoreMetrics } from '../../react/queries.js';
@@ -28,7 +29,6 @@ import {
   type PartRenderer,
   useParts,
 } from '../shared/slots.js';
-import { type Moment, timeOf } from '../shared/time.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 
 /**
@@ -247,7 +247,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   const ids = { title: useId(), range: useId(), interval: useId(), table: useId() };
 
   const [firstRender] = useState(() => Date.now());
-  const now = props.now !== undefined ? timeOf(props.now) : firstRender;
+  const now = props.now !== undefined ? toTime(props.now, 'now') : firstRender;
   const [ownCurrency, setOwnCurrency] = useState(defaultCurrency);
   const [ownRange, setOwnRange] = useState<MetricsRange>(defaultRange);
   const [ownInterval, setOwnInterval] = useState(defaultInterval);

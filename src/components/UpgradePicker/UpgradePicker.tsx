@@ -13,6 +13,7 @@ import {
 } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import { type Moment, toTime } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
 import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
@@ -25,7 +26,6 @@ import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
 import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
-import { type Moment, timeOf } from '../shared/time.js';
 import {
   allowsPlanChange,
   type ChangeEstimate,
@@ -407,7 +407,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
           current: currentProduct,
           target,
           behavior,
-          now: props.now === undefined ? Date.now() : timeOf(props.now),
+          now: props.now === undefined ? Date.now() : toTime(props.now, 'now'),
         })
       : null;
 
