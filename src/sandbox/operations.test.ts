@@ -382,12 +382,17 @@ describe('discounts', () => {
   });
 
   test('an active code past its expiry date reads expired', async () => {
-    const { sandbox, client } = setup();
-    const seeded = sandbox.fixtures().discounts.find((d) => d.code === 'BLACKFRIDAY');
-    expect(seeded?.status).toBe('active');
+    let t = Date.parse('2030-06-01T00:00:00Z');
+    const { client } = setup({ now: () => t });
+    // Seeded active, its expiry_date ten days before the clock.
     expect((await client.discounts.retrieve({ discount_code: 'BLACKFRIDAY' })).status).toBe(
       'expired',
     );
+    // Seeded active, expiring in 90 days.
+    const launch = await client.discounts.retrieve({ discount_code: 'LAUNCH20' });
+    expect(launch.status).toBe('active');
+    t = Date.parse(launch.expiry_date ?? '');
+    expect((await client.discounts.retrieve({ discount_code: 'LAUNCH20' })).status).toBe('expired');
   });
 
   test('exactly one of discount_id and discount_code: 400 otherwise', async () => {

@@ -14,7 +14,7 @@ import type {
   UpdateBehavior,
 } from '../contract/schemas.js';
 import { badRequest, notFound } from './errors.js';
-import { copy, presentDiscount, presentSubscription } from './present.js';
+import { copy, licenseStatusAt, presentDiscount, presentSubscription } from './present.js';
 import { taxOn } from './pricing.js';
 import { pageOf, type SandboxStore, type StoredSubscription } from './state.js';
 
@@ -294,16 +294,7 @@ export function retrieveDiscount(
   store: SandboxStore,
   input: { discount_id?: string; discount_code?: string },
 ): Discount {
-  const discount = presentDiscount(liveDiscount(store, input));
-  // As the service reports it now: an `active` code past its `expiry_date` reads `expired`.
-  if (
-    discount.status === 'active' &&
-    discount.expiry_date &&
-    Date.parse(discount.expiry_date) <= store.now()
-  ) {
-    discount.status = 'expired';
-  }
-  return discount;
+  return presentDiscount(liveDiscount(store, input), store.now());
 }
 
 /** `DELETE /v1/discounts/{discount_id}/delete`: answers it as `deleted`; then it is gone (404). */
@@ -311,20 +302,12 @@ export function deleteDiscount(store: SandboxStore, input: { discount_id: string
   const discount = liveDiscount(store, input);
   const deleted: Discount = { ...discount, status: 'deleted' };
   store.discounts.set(discount.id, deleted);
-  return presentDiscount(deleted);
+  return presentDiscount(deleted, store.now());
 }
 
 // ---------------------------------------------------------------------------------------------
 // Licenses and products
 // ---------------------------------------------------------------------------------------------
-
-/** A license's status now: an `active` license past its `expires_at` reads `expired`. */
-export function licenseStatusAt(license: License, now: number): string {
-  if (license.status === 'active' && license.expires_at && Date.parse(license.expires_at) <= now) {
-    return 'expired';
-  }
-  return license.status;
-}
 
 /**
  * `POST /v1/licenses/validate`: the license of `key` with the instance `instance_id`. Answers

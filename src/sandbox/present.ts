@@ -3,8 +3,8 @@
 // is left out when it has no value, never sent as null: a client that checks the contract
 // strictly would refuse the null.
 
-import type { Discount, Subscription } from '../contract/schemas.js';
-import type { SandboxStore, StoredSubscription } from './state.js';
+import type { Discount, License, Subscription } from '../contract/schemas.js';
+import type { LicenseRecord, SandboxStore, StoredSubscription } from './state.js';
 
 /** A subscription's fields that are absent rather than null when empty. */
 const subscriptionOptional = [
@@ -38,9 +38,47 @@ export function presentSubscription(store: SandboxStore, stored: StoredSubscript
   return withoutNulls(subscription, subscriptionOptional);
 }
 
-/** A stored discount in its wire shape (a copy). */
-export function presentDiscount(stored: Discount): Discount {
-  return withoutNulls(structuredClone(stored), discountOptional);
+/** Whether `at` (an ISO date, if set) is reached at `now`. */
+function passed(at: string | null | undefined, now: number): boolean {
+  return Boolean(at) && Date.parse(at as string) <= now;
+}
+
+/**
+ * A discount's status at `now`, as the service reports it: an `active` code past its
+ * `expiry_date` reads `expired` (the stored record keeps `active`).
+ */
+export function discountStatusAt(discount: Discount, now: number): Discount['status'] {
+  return discount.status === 'active' && passed(discount.expiry_date, now)
+    ? 'expired'
+    : discount.status;
+}
+
+/** A license's status at `now`: an `active` license past its `expires_at` reads `expired`. */
+export function licenseStatusAt(license: License, now: number): License['status'] {
+  return license.status === 'active' && passed(license.expires_at, now)
+    ? 'expired'
+    : license.status;
+}
+
+/** A stored discount in its wire shape at `now` (a copy), its status as of then. */
+export function presentDiscount(stored: Discount, now: number): Discount {
+  const discount = withoutNulls(structuredClone(stored), discountOptional);
+  discount.status = discountStatusAt(stored, now);
+  return discount;
+}
+
+/** A stored license with all its instances at `now` (a copy), its status as of then. */
+export function presentLicense(
+  record: LicenseRecord,
+  now: number,
+): License & {
+  instances: LicenseRecord['instances'];
+} {
+  return structuredClone({
+    ...record.license,
+    status: licenseStatusAt(record.license, now),
+    instances: record.instances,
+  });
 }
 
 /** A deep copy, so that callers never hold the store's own objects. */

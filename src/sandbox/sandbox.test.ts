@@ -301,6 +301,46 @@ describe('determinism and the clock', () => {
     expect(await errorTime(moving)).toBe(at + 5000);
   });
 
+  test('fixtures show discount and license statuses as the API answers them at the clock', async () => {
+    let t = Date.parse(SANDBOX_EPOCH);
+    const sandbox = createSandbox({ now: () => t });
+    const headers = { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' };
+    /** Each live discount's and each license's status: [fixtures, API answer]. */
+    const statuses = async () => {
+      const fixtures = sandbox.fixtures();
+      const pairs: Record<string, [string, string]> = {};
+      for (const d of fixtures.discounts.filter((d) => d.status !== 'deleted')) {
+        const r = await sandbox.fetch(`/v1/discounts?discount_code=${d.code}`, { headers });
+        expect(r.status, d.code).toBe(200);
+        pairs[d.code] = [d.status, ((await r.json()) as { status: string }).status];
+      }
+      for (const l of fixtures.licenses) {
+        const r = await sandbox.fetch('/v1/licenses/validate', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ key: l.key, instance_id: l.instances[0]?.id }),
+        });
+        expect(r.status, l.id).toBe(200);
+        pairs[l.id] = [l.status, ((await r.json()) as { status: string }).status];
+      }
+      return pairs;
+    };
+    const agree = (pairs: Record<string, [string, string]>) => {
+      for (const [name, [fixture, api]] of Object.entries(pairs)) expect(fixture, name).toBe(api);
+    };
+    const now = await statuses();
+    agree(now);
+    // Seeded `active` with an expiry_date ten days before the clock.
+    expect(now.BLACKFRIDAY).toEqual(['expired', 'expired']);
+    const active = Object.keys(now).filter((k) => k.startsWith('lic') && now[k]?.[0] === 'active');
+    // Past every seeded expiry: the launch offer (90 days), Grace's yearly license (165 days).
+    t += 200 * 86_400_000;
+    const later = await statuses();
+    agree(later);
+    expect(later.LAUNCH20).toEqual(['expired', 'expired']);
+    expect(active.some((id) => later[id]?.[0] === 'expired')).toBe(true);
+  });
+
   test('seeded data is laid out relative to now', () => {
     const at = Date.parse('2030-06-01T00:00:00Z');
     const sandbox = createSandbox({ now: at });

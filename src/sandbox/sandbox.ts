@@ -38,7 +38,7 @@ import {
   type LedgerTransaction,
 } from './ledger.js';
 import type { Listening } from './listen.js';
-import { presentDiscount, presentSubscription } from './present.js';
+import { presentDiscount, presentLicense, presentSubscription } from './present.js';
 import { createRandom, type Seed } from './random.js';
 import { type ApiAnswer, answerApi, errorAnswer, traceIdsFrom } from './router.js';
 import { seedSandbox } from './seed.js';
@@ -387,10 +387,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       subscriptions: store.subscriptionOrder.map((sid) =>
         presentSubscription(store, store.subscriptions.get(sid)!),
       ),
-      discounts: [...store.discounts.values()].map(presentDiscount),
-      licenses: [...store.licenses.values()].map((record) =>
-        structuredClone({ ...record.license, instances: record.instances }),
-      ),
+      discounts: [...store.discounts.values()].map((d) => presentDiscount(d, store.now())),
+      licenses: [...store.licenses.values()].map((record) => presentLicense(record, store.now())),
       credit_accounts: allAccounts(ledger),
     };
   }
