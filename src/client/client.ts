@@ -346,8 +346,9 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
     let json: unknown;
     try {
       json = JSON.parse(text);
-    } catch (error) {
-      return { ok: false, failure: badJsonFailure(operation, response.status, text, error) };
+    } catch {
+      // Blanked out before badJsonFailure quotes its start: a cut would leave a piece of the key.
+      return { ok: false, failure: badJsonFailure(operation, response.status, redact(text)) };
     }
     const parsed = endpoint.response.safeParse(json, parseOptions);
     if (!parsed.success) {
@@ -454,13 +455,16 @@ function networkFailure(operation: OperationId, baseUrl: string, error: unknown)
   };
 }
 
-function badJsonFailure(
-  operation: OperationId,
-  status: number,
-  text: string,
-  error: unknown,
-): Failure {
+/** `text` comes with the key already blanked out, as the start of it is quoted. */
+function badJsonFailure(operation: OperationId, status: number, text: string): Failure {
   const start = text.trim().slice(0, 60);
+  // The cause is the parse error of that same text: V8 quotes the body around where it failed.
+  let cause: unknown;
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    cause = error;
+  }
   const shown =
     start === '' ? 'an empty body' : `a body that is not JSON: ${JSON.stringify(start)}`;
   return {
@@ -473,7 +477,7 @@ function badJsonFailure(
     describe: () =>
       `billing-kit: ${operation} answered ${status} with ${shown}. Check that baseUrl points ` +
       'at the service and not at a web page or another proxy.',
-    cause: error,
+    cause,
   };
 }
 

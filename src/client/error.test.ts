@@ -401,6 +401,30 @@ describe('the API key never leaves in an error', () => {
       expect(`${error.message} ${JSON.stringify(error)}`).toContain('[redacted]');
     }
   });
+
+  test('not even a piece of it, when a body that is not JSON is cut inside the key', async () => {
+    // The error quotes the first 60 characters of such a body: put the key across that cut.
+    // (And where JSON.parse fails, as its own message quotes the text around that point.)
+    const lead = '<pre>GET /v1/customers/list\nx-api-key: ';
+    const bodies = Array.from({ length: apiKey.length - 1 }, (_, i) => {
+      const shown = i + 1;
+      return `${lead.padEnd(60 - shown, ' ')}${apiKey}\n</pre>`;
+    });
+    expect(bodies.map((body) => 60 - body.indexOf(apiKey))).toContain(apiKey.length - 1);
+    bodies.push(`{"id": ${apiKey}}`);
+    const prefixes = Array.from({ length: apiKey.length - 7 }, (_, i) => apiKey.slice(0, 8 + i));
+    for (const body of bodies) {
+      const { client } = clientAnswering(new Response(body, { status: 200 }));
+      const error = await failure(client.customers.list());
+      expect(error).toMatchObject({ kind: 'invalid_response', status: 200 });
+      const views = [
+        error.message,
+        JSON.stringify(error),
+        inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+      ].join('\n');
+      for (const prefix of prefixes) expect(views).not.toContain(prefix);
+    }
+  });
 });
 
 describe('BillingError', () => {

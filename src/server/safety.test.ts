@@ -409,4 +409,20 @@ describe('the key scanner', () => {
       );
     }
   });
+
+  it('nor a piece of it in what onError gets, when a page that is not JSON shows the key', async () => {
+    const h = proxyHarness({
+      retries: 0,
+      tamper: () => `<pre>GET /v1/products\nx-api-key: ${h.sandbox.apiKey}\n</pre>`,
+    });
+    const answer = await h.call('GET', '/products', { as: ADA });
+    expect(answer.status).toBe(502);
+    expect(h.errors).toHaveLength(1);
+    const reported = h.errors.map((e) => `${String(e)} ${JSON.stringify(e)}`).join('\n');
+    expect(reported).toContain('[redacted]');
+    const key = h.sandbox.apiKey;
+    for (let length = 8; length <= key.length; length++) {
+      expect(`${reported}\n${answer.text}`).not.toContain(key.slice(0, length));
+    }
+  });
 });
