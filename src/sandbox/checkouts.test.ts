@@ -211,7 +211,53 @@ describe('create', () => {
       ]);
     });
 
-    test('the rules: count, key, label, lengths, unique keys, one name', async () => {
+    test('both names: the same fields are taken once; different ones are a 400 naming both', async () => {
+      const { post } = setup();
+      const company = field('company', { text: { max_length: 50, min_length: 2 } });
+      // The same fields, their keys in another order: equal as JSON values.
+      const reordered = {
+        text: { min_length: 2, max_length: 50 },
+        label: 'Field company',
+        key: 'company',
+        type: 'text',
+      };
+      const same = await post({
+        product_id: 'prod_pro_monthly',
+        custom_fields: [company, field('vat', { optional: true })],
+        custom_field: [reordered, field('vat', { optional: true })],
+      });
+      expect(same.status).toBe(200);
+      expect(checkoutSchema.parse(same.json).custom_fields).toEqual([
+        {
+          type: 'text',
+          key: 'company',
+          label: 'Field company',
+          optional: false,
+          text: { max_length: 50, minimum_length: 2, value: null },
+        },
+        {
+          type: 'text',
+          key: 'vat',
+          label: 'Field vat',
+          optional: true,
+          text: { max_length: null, minimum_length: null, value: null },
+        },
+      ]);
+      for (const custom_field of [[field('vat')], [company, field('vat')], []]) {
+        const differ = await post({
+          product_id: 'prod_pro_monthly',
+          custom_fields: [company],
+          custom_field,
+        });
+        expect(differ.status).toBe(400);
+        expect(differ.messages).toHaveLength(1);
+        expect(differ.messages[0]).toMatch(/\bcustom_fields\b.*\bcustom_field\b/);
+        expect(differ.messages[0]).toMatch(/send only custom_fields/);
+        expect(endpoints.createCheckout.response.safeParse(differ.json).success).toBe(false);
+      }
+    });
+
+    test('the rules: count, key, label, lengths, unique keys', async () => {
       const { post } = setup();
       const refuse = async (body: Record<string, unknown>, pattern: RegExp) => {
         const answer = await post({ product_id: 'prod_pro_monthly', ...body });
@@ -241,7 +287,6 @@ describe('create', () => {
         { custom_field: [field('a'), field('b'), field('c'), field('d')] },
         /^custom_field /m,
       );
-      await refuse({ custom_fields: [field('a')], custom_field: [field('a')] }, /deprecated/);
       const longest = await post({
         product_id: 'prod_pro_monthly',
         custom_fields: [field('k'.repeat(200), { label: 'l'.repeat(200) })],

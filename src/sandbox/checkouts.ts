@@ -164,7 +164,7 @@ export function embeddedDiscount(discount: Discount): SubscriptionDiscount {
  * `POST /v1/checkouts`. Checks the product (exists, active), the discount code (active, not
  * expired, under `max_redemptions`, for this product and currency), the custom fields (at most
  * 3, unique alphanumeric keys ≤ 200, labels ≤ 200, text lengths; `custom_field` is the
- * deprecated alias) and the customer (`id` must exist; a known `email` links to its customer).
+ * deprecated alias, taken alone or beside `custom_fields` when both are the same) and the customer (`id` must exist; a known `email` links to its customer).
  * A repeat of the same `request_id` with the same body, while that checkout is still pending,
  * answers it again (a retry makes no second one); once it is paid the reference is the caller's
  * to reuse, and a new checkout is made (the service only echoes `request_id`).
@@ -200,8 +200,16 @@ export function createCheckout(
   }
   const fieldName = body.custom_fields ? 'custom_fields' : 'custom_field';
   const requested = body.custom_fields ?? body.custom_field;
-  if (body.custom_fields && body.custom_field) {
-    problems.push('custom_field is the deprecated name of custom_fields; send only custom_fields');
+  // The deprecated alias beside the field itself is harmless when it says the same (a client
+  // in transition sends both); when they differ there is no telling which the caller meant.
+  if (
+    body.custom_fields &&
+    body.custom_field &&
+    canonical(body.custom_fields) !== canonical(body.custom_field)
+  ) {
+    problems.push(
+      'custom_fields and custom_field (its deprecated alias) differ; send only custom_fields',
+    );
   }
   if (requested) problems.push(...checkFields(requested, fieldName));
 
