@@ -15,6 +15,7 @@ import {
   fieldIssues,
   issueMessages,
   issuePath,
+  leafIssues,
   parseOptions,
 } from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
@@ -352,7 +353,7 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
     }
     const parsed = endpoint.response.safeParse(json, parseOptions);
     if (!parsed.success) {
-      const first = parsed.error.issues[0];
+      const first = leafIssues(parsed.error)[0];
       const lines = issueMessages(parsed.error);
       const details: BillingErrorDetails = {
         kind: 'invalid_response',

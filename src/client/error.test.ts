@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../test/support/failure.js';
 import { json, recordingFetch } from '../../test/support/recording-fetch.js';
+import { createSandbox } from '../sandbox/index.js';
 import { type BillingClient, createBillingClient } from './client.js';
 import {
   BillingError,
@@ -300,6 +301,41 @@ describe('answers the contract does not describe', () => {
     expect(error.message).toMatch(
       /^billing-kit: listCustomerSubscriptions answered 200 with a body that does not match the contract: items\.1\.status is required; items\.2\.created_at must be a string; items\.3\.product is required\. /,
     );
+  });
+});
+
+describe('a missing field inside an expanded product or customer', () => {
+  // The sandbox's own answer, with one field taken out of what it expanded.
+  async function retrieveWithout(part: 'product' | 'customer', field: string) {
+    const sandbox = createSandbox({ seed: 1 });
+    const subscription = sandbox.fixtures().subscriptions[0];
+    if (!subscription) throw new Error('the sandbox seeds subscriptions');
+    const client = createBillingClient({
+      apiKey: sandbox.apiKey,
+      baseUrl: sandbox.baseUrl,
+      retries: 0,
+      fetch: async (input, init) => {
+        const body = await (await sandbox.fetch(input, init)).json();
+        expect(typeof body[part]).toBe('object');
+        delete body[part][field];
+        return json(200, body);
+      },
+    });
+    return failure(client.subscriptions.retrieve({ subscription_id: subscription.id }));
+  }
+
+  test.each([
+    ['product', 'price'],
+    ['customer', 'email'],
+  ] as const)('%s.%s is named by its full path', async (part, field) => {
+    const error = await retrieveWithout(part, field);
+    expect(error).toMatchObject({
+      kind: 'invalid_response',
+      status: 200,
+      path: `${part}.${field}`,
+      messages: [`${part}.${field} is required`],
+    });
+    expect(error.message).toContain(`the contract: ${part}.${field} is required.`);
   });
 });
 

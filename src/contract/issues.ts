@@ -55,9 +55,25 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/**
+ * The issues of a zod error, a union's replaced by those of the one option the input got past
+ * the type check of (failed on its fields): an expanded `product` (`Product | string`) without
+ * its price gives `product.price`, not `product`.
+ */
+export function leafIssues(error: { issues: readonly z.core.$ZodIssue[] }): z.core.$ZodIssue[] {
+  return error.issues.flatMap(leaves);
+}
+
+function leaves(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const near = issue.errors.filter((option) => option.some((inner) => inner.path.length > 0));
+  if (near.length !== 1 || !near[0]) return [issue];
+  return near[0].flatMap((inner) => leaves({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /** Every failing field of a zod error, in order, each with a plain message. */
 export function fieldIssues(error: { issues: readonly z.core.$ZodIssue[] }): FieldIssue[] {
-  return error.issues.map((issue) => ({
+  return leafIssues(error).map((issue) => ({
     field: issuePath(issue.path) || '(body)',
     message: describe(issue),
   }));
