@@ -44,7 +44,8 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_union':
       return issue.input === undefined ? 'is required' : 'has an unexpected shape';
     case 'unrecognized_keys':
-      return `has unknown keys ${issue.keys.join(', ')}`;
+      // One issue per key by now (leaves); only the proxy's route inputs are strict.
+      return 'is not an input of this route; remove it, or check its spelling';
     default:
       return 'is invalid';
   }
@@ -56,15 +57,18 @@ function article(type: string): string {
 }
 
 /**
- * The issues of a zod error, a union's replaced by those of the one option the input got past
- * the type check of (failed on its fields): an expanded `product` (`Product | string`) without
- * its price gives `product.price`, not `product`.
+ * The issues of a zod error, one per field: unknown keys each on its own path, and a union's
+ * replaced by those of the one option the input got past the type check of (failed on its
+ * fields): an expanded `product` (`Product | string`) without its price gives `product.price`.
  */
 export function leafIssues(error: { issues: readonly z.core.$ZodIssue[] }): z.core.$ZodIssue[] {
   return error.issues.flatMap(leaves);
 }
 
 function leaves(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key] }));
+  }
   if (issue.code !== 'invalid_union') return [issue];
   const near = issue.errors.filter((option) => option.some((inner) => inner.path.length > 0));
   if (near.length !== 1 || !near[0]) return [issue];

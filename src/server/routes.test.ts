@@ -693,6 +693,8 @@ describe('admin routes', () => {
 });
 
 describe('routing, errors and failures', () => {
+  const NOT_AN_INPUT = 'is not an input of this route; remove it, or check its spelling';
+
   it('answers 404 for an unknown route and 405 with Allow for a wrong method', async () => {
     const h = proxyHarness();
     expectError(await h.call('GET', '/nope'), 404, 'path');
@@ -714,7 +716,7 @@ describe('routing, errors and failures', () => {
       }),
       400,
     );
-    expect(alias.fields).toEqual([{ field: '(body)', message: 'has unknown keys custom_field' }]);
+    expect(alias.fields).toEqual([{ field: 'custom_field', message: NOT_AN_INPUT }]);
     const typo = expectError(
       await h.call('POST', '/licenses/validate', {
         as: ADA,
@@ -722,7 +724,22 @@ describe('routing, errors and failures', () => {
       }),
       400,
     );
-    expect(typo.fields).toEqual([{ field: '(body)', message: 'has unknown keys instanceId' }]);
+    expect(typo.fields).toEqual([{ field: 'instanceId', message: NOT_AN_INPUT }]);
+    expect(h.upstream.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('names each unknown body key as a field of its own', async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly', customer_email: 'x@y.z', foo: 1 },
+    });
+    const body = expectError(answer, 400);
+    expect(body.fields).toEqual([
+      { field: 'customer_email', message: NOT_AN_INPUT },
+      { field: 'foo', message: NOT_AN_INPUT },
+    ]);
+    expect(body.message).toEqual([`customer_email ${NOT_AN_INPUT}`, `foo ${NOT_AN_INPUT}`]);
     expect(h.upstream.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
