@@ -7,7 +7,9 @@ import { cdp } from 'vitest/browser';
 
 /** Asserts that axe (WCAG 2.0 A/AA, 2.1 AA, colour contrast included) finds nothing in `slot`. */
 export async function expectNoViolations(slot: string): Promise<void> {
-  // Colours are checked once the buttons' colour transitions have settled.
+  // Colours are checked once the buttons' colour transitions have settled. Two frames first, so
+  // that a transition the last render set off (a button leaving its busy state) has started.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   await Promise.all(
     document
       .getAnimations()
