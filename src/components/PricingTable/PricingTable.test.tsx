@@ -245,6 +245,45 @@ describe('PricingTable: plan states', () => {
     expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
   });
 
+  test('a status that allows no plan change: other plans unavailable, with the reason', async () => {
+    // Grace holds Team (trialing) and Pro yearly (scheduled_cancel): neither may change plan,
+    // and both are hers, so neither is offered to her as an upgrade.
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_grace' });
+    const note = await screen.findByText(
+      /^Your plan cannot be changed while the subscription’s status is “(Trial|Ends at period close)”\.$/,
+    );
+    expect(note).toHaveAttribute('data-slot', 'pricing-table-status-note');
+    for (const period of ['Monthly', 'Quarterly', 'Every 6 months', 'Yearly', 'Daily']) {
+      await user.click(screen.getByRole('radio', { name: new RegExp(`^${period}`) }));
+      const cards = document.querySelectorAll<HTMLElement>('[data-slot="pricing-table-card"]');
+      expect(cards.length).toBeGreaterThan(0);
+      for (const item of cards) {
+        const held = /prod_team_quarterly|prod_pro_yearly/.test(
+          item.getAttribute('aria-labelledby') ?? '',
+        );
+        expect(item).toHaveAttribute('data-state', held ? 'current' : 'unavailable');
+        expect(within(item).getByRole('button')).toBeDisabled();
+      }
+    }
+    // One-time products are still for sale.
+    await user.click(screen.getByRole('radio', { name: 'One-time' }));
+    expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
+    expect(harness.count('upgradeSubscription')).toBe(0);
+  });
+
+  test('every plan the customer holds is current, in German the reason too', async () => {
+    // Linus holds Business (paused), Starter (past due) and a Day pass (unpaid).
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: 'cust_linus', provider: { locale: 'de-DE' } });
+    await screen.findByText(
+      /^Ihr Tarif kann nicht gewechselt werden, solange das Abonnement den Status „(Pausiert|Zahlung überfällig|Unbezahlt)“ hat\.$/,
+    );
+    await user.click(screen.getByRole('radio', { name: 'Monatlich' }));
+    expect(card('Starter')).toHaveAttribute('data-state', 'current');
+    expect(card('Pro')).toHaveAttribute('data-state', 'unavailable');
+  });
+
   test('the switch opens on the period of the customer’s plan', async () => {
     // Grace has two live plans; the table compares with the one it is given.
     const harness = createBillingHarness({ customer: 'cust_grace' });

@@ -17,10 +17,26 @@ import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { pricingTableMessages } from '../messages/sections/pricingTable.js';
+import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
 import { useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
-import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
-import { groupByPeriod, groupOf, type PlanState, planState, savingOf } from './plans.js';
+import {
+  allowsPlanChange,
+  changeableSubscription,
+  hasEnded,
+  periodText,
+  productIdOf,
+  productOf,
+} from '../shared/subscription.js';
+import { subscriptionStatusText } from '../shared/subscription-status.js';
+import {
+  type CurrentPlans,
+  groupByPeriod,
+  groupOf,
+  type PlanState,
+  planState,
+  savingOf,
+} from './plans.js';
 
 export type { PlanState } from './plans.js';
 
@@ -37,6 +53,8 @@ export type { PlanState } from './plans.js';
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
  *   (`li`), `button` (the call to action, named with its plan; `data-state`:
  *   `CardActionState`), `cardError`
+ * - `statusNote` (why the other plans are unavailable: the subscription's status allows no plan
+ *   change; `data-state`: that status)
  * - `notice` (a polite live region: redirecting, plan changed)
  * - `loading` (`role="status"` while the root is `aria-busy`), `skeleton` (a placeholder card,
  *   three of them), `alert` (loading failed; `data-state` `error`), `retryAction`, `empty`
@@ -62,6 +80,7 @@ export type PricingTablePart =
   | 'feature'
   | 'button'
   | 'cardError'
+  | 'statusNote'
   | 'notice'
   | 'loading'
   | 'skeleton'
@@ -116,8 +135,9 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
   /** Called when the buyer picks another period. Default: none. */
   onPeriodChange?: (period: AnyBillingPeriod, details: PeriodChangeDetails) => void;
   /**
-   * Which of the customer's subscriptions the cards compare with. Default: the first one that
-   * has not ended (a customer without one is a new customer).
+   * Which of the customer's subscriptions a plan change applies to (an ended one counts as
+   * none). Default: the first whose status allows a plan change, else the first that has not
+   * ended; a customer without one is a new customer. Every plan the customer holds is `current`.
    */
   subscriptionId?: string;
   /**
@@ -197,7 +217,7 @@ export function PricingTable(props: PricingTableProps) {
     onError,
   } = props;
   const part = useParts('PricingTable', props);
-  const t = useMessages(commonMessages, pricingTableMessages);
+  const t = useMessages(commonMessages, pricingTableMessages, subscriptionStatusMessages);
   const money = useMoney();
   const name = useId();
 
@@ -206,12 +226,15 @@ export function PricingTable(props: PricingTableProps) {
   const products = productsProp ?? catalogQuery.data;
   // Signed out (said so, or a 401): a visitor, shown the table as a new customer.
   const signedOut = signedIn === false || subscriptionsQuery.error?.status === 401;
-  const subscription = signedOut
-    ? undefined
-    : pickSubscription(subscriptionsQuery.data?.items, { subscriptionId });
-  const current = subscription && {
-    productId: productIdOf(subscription),
+  const owned = signedOut ? undefined : subscriptionsQuery.data?.items.filter((s) => !hasEnded(s));
+  const subscription =
+    subscriptionId === undefined
+      ? changeableSubscription(owned)
+      : owned?.find((s) => s.id === subscriptionId);
+  const current: CurrentPlans | undefined = subscription && {
+    productIds: new Set(owned?.map(productIdOf)),
     product: productOf(subscription, products),
+    changeable: allowsPlanChange(subscription.status),
   };
 
   const latest = useRef({ products, onSuccess, onError });
@@ -440,6 +463,16 @@ export function PricingTable(props: PricingTableProps) {
     'data-state': 'ready',
     children: [
       periodSwitch,
+      subscription && current?.changeable === false
+        ? part('statusNote', 'p', {
+            key: 'status',
+            id: `${name}-status`,
+            'data-state': subscription.status,
+            children: t('pricingTable.planLocked', {
+              status: subscriptionStatusText(t, subscription.status),
+            }),
+          })
+        : null,
       part('grid', 'ul', {
         key: 'grid',
         'data-state': active?.period,

@@ -10,6 +10,12 @@ function product(id: string): Product {
   if (!found) throw new Error(`no seeded product ${id}`);
   return found;
 }
+/** A customer on `product` (whose plan may change unless `changeable` is false). */
+const on = (product: Product | undefined, productId = product?.id ?? '', changeable = true) => ({
+  productIds: new Set([productId]),
+  product,
+  changeable,
+});
 const rename = (p: Product, name: string, extra: Partial<Product> = {}): Product => ({
   ...p,
   name,
@@ -75,7 +81,7 @@ describe('plans', () => {
 
   test('card states compare prices within one currency', () => {
     const pro = product('prod_pro_monthly');
-    const current = { productId: pro.id, product: pro };
+    const current = on(pro);
     expect(planState(pro, current)).toBe('current');
     expect(planState(product('prod_team_quarterly'), current)).toBe('upgrade');
     expect(planState(product('prod_starter_monthly'), current)).toBe('downgrade');
@@ -85,9 +91,19 @@ describe('plans', () => {
     expect(planState(product('prod_starter_monthly'), undefined)).toBe('available');
     expect(planState(product('prod_legacy_monthly'), undefined)).toBe('unavailable');
     // A subscription to a product the catalog does not know: nothing to compare with.
-    expect(
-      planState(product('prod_starter_monthly'), { productId: 'prod_x', product: undefined }),
-    ).toBe('unavailable');
+    expect(planState(product('prod_starter_monthly'), on(undefined, 'prod_x'))).toBe('unavailable');
+  });
+
+  test('a status that allows no change leaves only the held plans and one-time products', () => {
+    const pro = product('prod_pro_monthly');
+    const locked = on(pro, pro.id, false);
+    expect(planState(pro, locked)).toBe('current');
+    expect(planState(product('prod_team_quarterly'), locked)).toBe('unavailable');
+    expect(planState(product('prod_starter_monthly'), locked)).toBe('unavailable');
+    expect(planState(product('prod_lifetime'), locked)).toBe('available');
+    // Every product the customer holds is current, not only the one a change applies to.
+    const both = { ...on(pro), productIds: new Set([pro.id, 'prod_starter_monthly']) };
+    expect(planState(product('prod_starter_monthly'), both)).toBe('current');
   });
 
   test('the cards and UpgradePicker mark every seeded plan alike', () => {
@@ -96,7 +112,7 @@ describe('plans', () => {
     );
     for (const from of recurring) {
       for (const to of recurring) {
-        expect(planState(to, { productId: from.id, product: from })).toBe(planDirection(to, from));
+        expect(planState(to, on(from))).toBe(planDirection(to, from));
       }
     }
   });

@@ -12,9 +12,10 @@ import { priceDirection } from '../shared/subscription.js';
 
 /**
  * A plan card's relation to the customer's subscription: `available` (no subscription, or a
- * one-time product: a checkout), `current` (the subscription's product), `upgrade` /
+ * one-time product: a checkout), `current` (a product the customer holds a live subscription to), `upgrade` /
  * `downgrade` (another recurring product in the same currency priced at least as much / less),
- * `unavailable` (archived, another currency, or a subscription whose product is unknown).
+ * `unavailable` (archived, another currency, a subscription whose product is unknown or whose
+ * status allows no plan change).
  */
 export type PlanState = 'available' | 'current' | 'upgrade' | 'downgrade' | 'unavailable';
 
@@ -101,17 +102,27 @@ export function groupByPeriod(
 }
 
 /**
- * A card's state. `current` is the product the customer is subscribed to (undefined: none, or
- * the subscription has ended). Plans compare by `priceDirection` within one currency.
+ * What the cards compare with: every product the customer holds a live subscription to, and
+ * the subscription a plan change would apply to (its product, undefined when the catalog does
+ * not hold it, and whether its status allows a change).
  */
-export function planState(
-  product: Product,
-  current: { productId: string; product: Product | undefined } | undefined,
-): PlanState {
-  if (current && product.id === current.productId) return 'current';
+export type CurrentPlans = {
+  productIds: ReadonlySet<string>;
+  product: Product | undefined;
+  changeable: boolean;
+};
+
+/**
+ * A card's state. `current` is undefined for a new customer (none, or every subscription has
+ * ended). A product the customer already holds is `current`; the others compare with the
+ * subscription to change by `priceDirection` within one currency, and are `unavailable` while
+ * its status allows no change.
+ */
+export function planState(product: Product, current: CurrentPlans | undefined): PlanState {
+  if (current?.productIds.has(product.id)) return 'current';
   if (product.status !== 'active') return 'unavailable';
   if (!current || groupOf(product) === 'once') return 'available';
   const from = current.product;
-  if (!from || from.currency !== product.currency) return 'unavailable';
+  if (!current.changeable || !from || from.currency !== product.currency) return 'unavailable';
   return priceDirection(product, from);
 }

@@ -1,6 +1,6 @@
-// What a plan change costs, computed without React: which statuses allow a change, which
-// catalog products are candidates and whether each is an upgrade or a downgrade, and the
-// estimate of what is charged now and at the next renewal. The estimate follows the same rules
+// What a plan change costs, computed without React: which catalog products are candidates and
+// whether each is an upgrade or a downgrade, and the estimate of what is charged now and at the
+// next renewal. The estimate follows the same rules
 // as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade`, so for the same
 // moment both give the same figures.
 import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
@@ -8,23 +8,7 @@ import { prorateUpgrade } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { priceDirection } from '../shared/subscription.js';
 
-/**
- * The statuses whose plan can be changed: only `active`. Every other status is refused, each
- * for its own reason, shown in words by `UpgradePicker`:
- * - `trialing`: nothing has been paid yet, so there is nothing to prorate; change after the trial.
- * - `past_due`, `unpaid`: a payment is outstanding; settle it first (a change would add to it).
- * - `paused`: resume the subscription first.
- * - `scheduled_cancel`: the subscription ends at the close of the period; undo the cancellation
- *   first rather than pay for a plan that is about to end.
- * - `canceled` (and `expired`): ended; there is nothing to change.
- * - any status this version does not know: refused, to be safe.
- */
-export const upgradableStatuses: readonly string[] = ['active'];
-
-/** Whether a subscription in this status may change its plan (see `upgradableStatuses`). */
-export function allowsPlanChange(status: string): boolean {
-  return upgradableStatuses.includes(status);
-}
+export { allowsPlanChange, upgradableStatuses } from '../shared/subscription.js';
 
 /** A candidate's relation to the current plan; `current` is the subscription's own product. */
 export type PlanDirection = 'upgrade' | 'downgrade' | 'current';

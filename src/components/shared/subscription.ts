@@ -29,6 +29,25 @@ export function hasEnded(subscription: Subscription): boolean {
   return ENDED.has(subscription.status);
 }
 
+/**
+ * The statuses whose plan can be changed: only `active`. Every other status is refused, each
+ * for its own reason, shown in words by `UpgradePicker` (PricingTable marks the other plans
+ * unavailable):
+ * - `trialing`: nothing has been paid yet, so there is nothing to prorate; change after the trial.
+ * - `past_due`, `unpaid`: a payment is outstanding; settle it first (a change would add to it).
+ * - `paused`: resume the subscription first.
+ * - `scheduled_cancel`: the subscription ends at the close of the period; undo the cancellation
+ *   first rather than pay for a plan that is about to end.
+ * - `canceled` (and `expired`): ended; there is nothing to change.
+ * - any status this version does not know: refused, to be safe.
+ */
+export const upgradableStatuses: readonly string[] = ['active'];
+
+/** Whether a subscription in this status may change its plan (see `upgradableStatuses`). */
+export function allowsPlanChange(status: string): boolean {
+  return upgradableStatuses.includes(status);
+}
+
 /** The id of the subscription's product, whether the service expanded it or not. */
 export function productIdOf(subscription: Subscription): string {
   return typeof subscription.product === 'string' ? subscription.product : subscription.product.id;
@@ -62,4 +81,14 @@ export function pickSubscription(
   return (
     subscriptions.find((s) => !hasEnded(s)) ?? (options.includeEnded ? subscriptions[0] : undefined)
   );
+}
+
+/**
+ * The subscription a plan change applies to when none is named: the first whose plan may
+ * change, else the first that has not ended. PricingTable and UpgradePicker pick alike.
+ */
+export function changeableSubscription(
+  subscriptions: readonly Subscription[] | undefined,
+): Subscription | undefined {
+  return subscriptions?.find((s) => allowsPlanChange(s.status)) ?? pickSubscription(subscriptions);
 }

@@ -24,6 +24,8 @@ const en = {
   'pricingTable.upgrade': 'Upgrade',
   'pricingTable.downgrade': 'Downgrade',
   'pricingTable.unavailable': 'Unavailable',
+  'pricingTable.planLocked':
+    'Your plan cannot be changed while the subscription’s status is “{status}”.',
   'pricingTable.subscribe': 'Subscribe',
   'pricingTable.buyNow': 'Buy now',
   'pricingTable.taxIncluded': 'Tax included',
@@ -63,6 +65,8 @@ const de: Record<keyof typeof en, string> = {
   'pricingTable.upgrade': 'Upgrade',
   'pricingTable.downgrade': 'Downgrade',
   'pricingTable.unavailable': 'Nicht verfügbar',
+  'pricingTable.planLocked':
+    'Ihr Tarif kann nicht gewechselt werden, solange das Abonnement den Status „{status}“ hat.',
   'pricingTable.subscribe': 'Abonnieren',
   'pricingTable.buyNow': 'Jetzt kaufen',
   'pricingTable.taxIncluded': 'inkl. MwSt.',
