@@ -130,6 +130,25 @@ describe('SubscriptionStatus', () => {
     expect(harness.count()).toBe(0);
   });
 
+  test('an expired subscription says when it ended, never a next charge, in both languages', async () => {
+    // `expired` is not in the interface's enum, but the service's webhooks carry it.
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const expired = { ...ada, status: 'expired' };
+    const { unmount } = renderWithBilling(<SubscriptionStatus subscription={expired} />);
+    expect(screen.getByText('Expired')).toHaveAttribute('data-state', 'expired');
+    const ended = `Ended on ${medium('en-US', ada.current_period_end_date)}`;
+    expect(screen.getByText(ended)).toHaveAttribute('data-state', 'ended');
+    expect(screen.queryByText(/Next charge/)).toBeNull();
+    unmount();
+    renderWithBilling(<SubscriptionStatus subscription={expired} />, {
+      provider: { locale: 'de-DE' },
+    });
+    expect(screen.getByText('Abgelaufen')).toBeVisible();
+    expect(
+      screen.getByText(`Endete am ${medium('de-DE', ada.current_period_end_date)}`),
+    ).toBeVisible();
+  });
+
   test('renders on the server from data it is given', async () => {
     const ada = seeded('cust_ada', 'prod_pro_monthly');
     const harness = createBillingHarness();

@@ -21,7 +21,8 @@ import { subscriptionDate, subscriptionStatusText } from '../shared/subscription
  *
  * - `title` (the product's name), `badge` (the status in words; `data-state`: the status as the
  *   service sent it), `price` (amount, units and period), `date` (a `time`: renews on, trial
- *   ends on, ends on, canceled on, next charge on; `data-state`: which of these)
+ *   ends on, ends on, ended on, canceled on, next charge on; `data-state`: which of these, a
+ *   `SubscriptionDateKind`)
  * - `skeleton` (loading; `aria-busy`), `alert` (loading failed), `retryAction`, `empty`
  */
 export type SubscriptionStatusPart =

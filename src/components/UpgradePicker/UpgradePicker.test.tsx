@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -362,6 +362,21 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(idOf(successes[0]?.subscription.product ?? '')).toBe('prod_team_quarterly');
   });
 
+  test('two clicks on Confirm before React renders again send one change', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm change' });
+    // Both clicks land in one task, as on a busy main thread, before the picker re-renders.
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(picker()).toHaveAttribute('data-state', 'succeeded'));
+    expect(harness.count('upgradeSubscription')).toBe(1);
+  });
+
   test('after a change, Change plan chooses again, from the new plan', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
@@ -483,6 +498,23 @@ describe('UpgradePicker: statuses that allow no change', () => {
       expect(harness.count('upgradeSubscription')).toBe(0);
     },
   );
+
+  test('expired (a status the service’s webhooks carry): ended, with its own reason', async () => {
+    const pro = adasPro();
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.sandbox.customize(({ subscriptions }) => {
+      const sub = subscriptions.find((s) => s.id === pro.id);
+      if (sub) sub.status = 'expired';
+    });
+    renderWithBilling(<UpgradePicker subscriptionId={pro.id} />, { harness });
+    const why = await screen.findByText(
+      'This subscription has expired; its plan cannot be changed.',
+    );
+    expect(why).toHaveAttribute('data-state', 'expired');
+    const current = screen.getByRole('region', { name: 'Current plan' });
+    expect(within(current).getByText('Expired')).toBeVisible();
+    expect(within(current).queryByText(/Next charge/)).toBe(null);
+  });
 
   test('only active subscriptions may change; unknown statuses are refused', () => {
     expect(['active', 'trialing', 'paused', 'expired', 'frozen'].map(allowsPlanChange)).toEqual([

@@ -24,10 +24,15 @@ import { subscriptionStatusMessages } from '../messages/sections/subscriptionSta
 import { upgradePickerMessages } from '../messages/sections/upgradePicker.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
-import { periodText, pickSubscription, productIdOf, productOf } from '../shared/subscription.js';
-import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
 import {
   allowsPlanChange,
+  changeableSubscription,
+  periodText,
+  productIdOf,
+  productOf,
+} from '../shared/subscription.js';
+import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
+import {
   type ChangeEstimate,
   candidatePlans,
   estimateChange,
@@ -43,7 +48,7 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *
  * - `current` (`section`), `currentTitle` (`h3`), `currentName`, `currentPrice`, `statusBadge`
  *   (`data-state`: the subscription's status; an unknown status shown as sent), `nextCharge` (a `time`:
- *   the date that matters; `data-state` `renews | trialEnds | ends | canceled | nextCharge`)
+ *   the date that matters; `data-state`: a `SubscriptionDateKind`)
  * - `disabledReason` (why the plan cannot be changed; `data-state`: the status)
  * - `plans` (`fieldset`; `data-state` `enabled | disabled`), `plansLabel` (`legend`), `plan`
  *   (the `label` of one option; `data-state`: `PlanDirection`), `planInput` (its radio),
@@ -227,11 +232,7 @@ const updateBehaviors = [
 ] as const satisfies readonly UpdateBehavior[];
 /** Which of the customer's subscriptions to change when none is named. */
 function defaultSubscription(list: readonly Subscription[] | undefined, pinned: string | null) {
-  return (
-    (pinned ? list?.find((s) => s.id === pinned) : undefined) ??
-    list?.find((s) => allowsPlanChange(s.status)) ??
-    pickSubscription(list)
-  );
+  return (pinned ? list?.find((s) => s.id === pinned) : undefined) ?? changeableSubscription(list);
 }
 
 function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstimate | null {
@@ -280,6 +281,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const listQuery = useCustomerSubscriptions({ enabled: subscriptionId === undefined });
   const oneQuery = useSubscription({ subscriptionId: subscriptionId ?? '' });
   const pinned = useRef<string | null>(null);
+  const sending = useRef(false);
   const subscription =
     subscriptionId !== undefined
       ? oneQuery.data
@@ -445,12 +447,22 @@ export function UpgradePicker(props: UpgradePickerProps) {
     setFocus('current');
   };
   const submit = () => {
-    if (!review || upgrade.isPending) return;
-    upgrade.mutate({
-      subscription_id: review.subscriptionId,
-      product_id: review.to.id,
-      update_behavior: review.behavior,
-    });
+    // A ref, not the last render's `isPending`: two clicks before React renders again (a busy
+    // main thread) must still send one change.
+    if (!review || sending.current) return;
+    sending.current = true;
+    upgrade.mutate(
+      {
+        subscription_id: review.subscriptionId,
+        product_id: review.to.id,
+        update_behavior: review.behavior,
+      },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
   };
 
   // -- pieces ----------------------------------------------------------------------------------
@@ -730,6 +742,7 @@ const upgradeReasons = [
   'past_due',
   'unpaid',
   'canceled',
+  'expired',
   'scheduled_cancel',
 ] as const;
 

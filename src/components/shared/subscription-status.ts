@@ -3,8 +3,9 @@
 import type { Subscription, subscriptionStatuses } from '../../contract/schemas.js';
 import type { MessageKey, Translate } from '../messages/index.js';
 
-// Every status of the contract, checked by the compiler both ways; a runtime import of the
-// contract's list would bring every zod schema into a component's bundle.
+// Every status of the contract, checked by the compiler both ways, and `expired`, which the
+// service's webhooks carry (api-notes); a runtime import of the contract's list would bring
+// every zod schema into a component's bundle.
 const statusKeys = {
   active: 'subscriptionStatus.active',
   canceled: 'subscriptionStatus.canceled',
@@ -13,7 +14,8 @@ const statusKeys = {
   trialing: 'subscriptionStatus.trialing',
   scheduled_cancel: 'subscriptionStatus.scheduled_cancel',
   past_due: 'subscriptionStatus.past_due',
-} satisfies Record<(typeof subscriptionStatuses)[number], MessageKey>;
+  expired: 'subscriptionStatus.expired',
+} satisfies Record<(typeof subscriptionStatuses)[number] | 'expired', MessageKey>;
 
 /** A subscription's status in plain words; an unknown status as the service sent it. */
 export function subscriptionStatusText(t: Translate, status: string): string {
@@ -23,11 +25,17 @@ export function subscriptionStatusText(t: Translate, status: string): string {
 }
 
 /** Which date a subscription summary shows, on its `date` part's `data-state`. */
-export type SubscriptionDateKind = 'renews' | 'trialEnds' | 'ends' | 'canceled' | 'nextCharge';
+export type SubscriptionDateKind =
+  | 'renews'
+  | 'trialEnds'
+  | 'ends'
+  | 'ended'
+  | 'canceled'
+  | 'nextCharge';
 
 /**
- * The date that matters for the status, and how to say it: renewal, trial end, end,
- * cancellation, else (past_due, unpaid, unknown statuses) the next charge attempt; none when
+ * The date that matters for the status, and how to say it: renewal, trial end, end (to come, or
+ * past when expired), cancellation, else (past_due, unpaid, unknown statuses) the next charge attempt; none when
  * paused or when the date is missing.
  */
 export function subscriptionDate(
@@ -44,6 +52,8 @@ export function subscriptionDate(
       return pick('trialEnds', 'subscriptionStatus.trialEndsOn', end ?? next);
     case 'scheduled_cancel':
       return pick('ends', 'subscriptionStatus.endsOn', end ?? next);
+    case 'expired':
+      return pick('ended', 'subscriptionStatus.endedOn', end);
     case 'canceled':
       return pick(
         'canceled',

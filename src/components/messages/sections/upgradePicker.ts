@@ -28,6 +28,7 @@ const en = {
   'upgradePicker.disabled.past_due': 'Settle the overdue payment to change the plan.',
   'upgradePicker.disabled.unpaid': 'Pay the open invoice to change the plan.',
   'upgradePicker.disabled.canceled': 'This subscription is canceled; its plan cannot be changed.',
+  'upgradePicker.disabled.expired': 'This subscription has expired; its plan cannot be changed.',
   'upgradePicker.disabled.scheduled_cancel':
     'This subscription ends at the close of the period; its plan cannot be changed.',
   'upgradePicker.disabled.unknown': 'The plan cannot be changed right now.',
@@ -84,6 +85,8 @@ const de: Record<keyof typeof en, string> = {
   'upgradePicker.disabled.unpaid': 'Bezahlen Sie die offene Rechnung, um den Tarif zu wechseln.',
   'upgradePicker.disabled.canceled':
     'Dieses Abonnement ist gekündigt; der Tarif kann nicht mehr gewechselt werden.',
+  'upgradePicker.disabled.expired':
+    'Dieses Abonnement ist abgelaufen; der Tarif kann nicht mehr gewechselt werden.',
   'upgradePicker.disabled.scheduled_cancel':
     'Dieses Abonnement endet mit dem Zeitraum; der Tarif kann nicht mehr gewechselt werden.',
   'upgradePicker.disabled.unknown': 'Der Tarif kann gerade nicht gewechselt werden.',
