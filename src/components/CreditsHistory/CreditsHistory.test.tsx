@@ -149,6 +149,30 @@ describe('CreditsHistory: balance and entries', () => {
     expect(rowText(rows()[0] as HTMLElement).amount).toBe('+9,007,199,254,740,993.25');
   });
 
+  test('an entry whose amount is not a decimal string is shown as sent; the rest still render', async () => {
+    // The contract types an amount as any string: one odd entry from the service must not take
+    // the whole history down. The proxy's answer is rewritten on its way to the page.
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = accountOf(harness, 'cust_grace', 'Support minutes');
+    const odd = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await harness.fetch(input, init);
+      if (!String(input).includes('/entries')) return response;
+      const body = (await response.json()) as { data: Array<{ amount: string }> };
+      if (body.data[0]) body.data[0].amount = '1e3';
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: response.headers,
+      });
+    };
+    renderWithBilling(<CreditsHistory accountId={minutes.id} virtualizer={measured} />, {
+      harness,
+      provider: { fetch: odd },
+    });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(1));
+    expect(rowText(rows()[0] as HTMLElement).amount).toBe('1e3');
+    expect(rowText(rows()[1] as HTMLElement).amount).toMatch(/^[+−-][\d,.]+$/);
+  });
+
   test('German: amounts, dates and words in de-DE', async () => {
     const harness = createBillingHarness({ customer: 'cust_grace' });
     const minutes = accountOf(harness, 'cust_grace', 'Support minutes');

@@ -27,7 +27,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { negateAmount } from '../../contract/amount.js';
+import { isAmount, negateAmount } from '../../contract/amount.js';
 import type { CreditsAccount, CreditsEntry, CreditsTransaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
@@ -631,8 +631,11 @@ function AccountHistory({
     const side: 'credit' | 'debit' | 'unknown' =
       entry.side === 'credit' ? 'credit' : entry.side === 'debit' ? 'debit' : 'unknown';
     const marker = markerOf(entry, markers);
-    const signed =
-      side === 'debit'
+    // An amount that is not a decimal string is shown as sent, like an unknown side: one odd
+    // entry must not take the whole history down.
+    const signed = !isAmount(entry.amount)
+      ? entry.amount
+      : side === 'debit'
         ? fmt.amount(negateAmount(entry.amount), { signDisplay: 'always' })
         : fmt.amount(entry.amount, side === 'credit' ? { signDisplay: 'always' } : {});
     return part('row', 'li', {
