@@ -389,10 +389,10 @@ describe('CheckoutForm: discount codes', () => {
     expect(await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months')).toBeVisible();
     const totals = container.querySelector('[data-slot="checkout-form-totals"]') as HTMLElement;
     expect(totals).toHaveAttribute('data-state', 'discounted');
-    expect(totals).toHaveTextContent('Subtotal$29.00Discount−$5.80Total$23.20');
+    expect(totals).toHaveTextContent('Subtotal$29.00Discount−$5.80Total before tax$23.20');
 
     await user.click(screen.getByRole('button', { name: 'Remove code' }));
-    expect(totals).toHaveTextContent(/^Total\$29\.00$/);
+    expect(totals).toHaveTextContent(/^Total before tax\$29\.00$/);
   });
 
   test.each([

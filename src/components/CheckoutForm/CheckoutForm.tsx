@@ -660,7 +660,13 @@ function CheckoutFormReady(props: ReadyProps) {
                   'data-state': off > 0 ? 'discounted' : 'full',
                   children: (
                     <>
-                      <dt>{t('checkoutForm.total')}</dt>
+                      <dt>
+                        {t(
+                          product.tax_mode === 'exclusive'
+                            ? 'checkoutForm.totalBeforeTax'
+                            : 'checkoutForm.total',
+                        )}
+                      </dt>
                       <dd>{money(subtotal - off)}</dd>
                     </>
                   ),
