@@ -99,12 +99,23 @@ export const deleteDiscountParams = z.object({ discount_id: id });
 
 export const validateLicenseBody = z.object({ key: id, instance_id: id });
 
+/**
+ * A time in Unix milliseconds: a whole number, or its digits as a query string carries it. Read
+ * as text first: `z.coerce.number()` alone turns an empty or blank parameter into 0 (1970).
+ */
+const unixMillis = z.pipe(
+  z.coerce
+    .string()
+    .check(z.regex(/^-?\d+$/, 'must be Unix milliseconds, a whole number such as 1740614400000')),
+  z.coerce.number(),
+);
+
 /** Statistics query; `interval` needs both `startDate` and `endDate` (Unix milliseconds). */
 export const statsSummaryQuery = z
   .object({
     currency: z.enum(statsCurrencies),
-    startDate: optional(z.coerce.number().check(z.int())),
-    endDate: optional(z.coerce.number().check(z.int())),
+    startDate: optional(unixMillis),
+    endDate: optional(unixMillis),
     interval: optional(z.enum(statsIntervals)),
   })
   .check(
@@ -112,8 +123,13 @@ export const statsSummaryQuery = z
       message: 'needs both startDate and endDate',
       path: ['interval'],
     }),
+    // Compared only when both read as numbers: a date that failed its own check (the object's
+    // checks still run) is named once, by that check, not again here.
     z.refine(
-      (q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate,
+      (q) =>
+        typeof q.startDate !== 'number' ||
+        typeof q.endDate !== 'number' ||
+        q.startDate <= q.endDate,
       {
         message: 'must not be after endDate',
         path: ['startDate'],

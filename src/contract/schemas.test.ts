@@ -395,4 +395,18 @@ describe('requests are checked strictly', () => {
       }),
     ).toEqual({ currency: 'EUR', interval: 'week', startDate: 1000, endDate: 2000 });
   });
+
+  test('stats: dates are whole Unix milliseconds, as numbers or digits; empty is not 0', () => {
+    expect(statsSummaryQuery.parse({ currency: 'USD', startDate: 0, endDate: '86400000' })).toEqual(
+      { currency: 'USD', startDate: 0, endDate: 86_400_000 },
+    );
+    const empty = statsSummaryQuery.safeParse({ currency: 'USD', startDate: '', endDate: ' ' });
+    expect(fieldIssues(empty.error!).map((i) => i.field)).toEqual(['startDate', 'endDate']);
+    for (const bad of ['abc', '1.5', '1e3', '0x10', 1.5, true, null]) {
+      expect(
+        statsSummaryQuery.safeParse({ currency: 'USD', startDate: bad }).success,
+        String(bad),
+      ).toBe(false);
+    }
+  });
 });

@@ -558,6 +558,33 @@ describe('stats', () => {
     expect(monthly.totals.totalRevenue).toBeLessThan(all.totals.totalRevenue);
   });
 
+  test('an empty, blank or non-numeric startDate or endDate is a 400 naming each, not the year 1970', async () => {
+    const { raw } = setup();
+    for (const [start, end] of [
+      ['', ''],
+      ['%20', '1768478400000'],
+      ['1767225600000', 'tomorrow'],
+      ['12.5', '1e3'],
+    ]) {
+      const answer = await raw(
+        'GET',
+        `/v1/stats/summary?currency=USD&startDate=${start}&endDate=${end}&interval=month`,
+      );
+      expect(answer.status, `${start}, ${end}`).toBe(400);
+      const messages = answer.json.message as string[];
+      const named = (field: string) => messages.filter((m) => m.startsWith(`${field} `));
+      expect(named('startDate').length, `${start}, ${end}`).toBe(start.startsWith('17') ? 0 : 1);
+      expect(named('endDate').length, `${start}, ${end}`).toBe(end.startsWith('17') ? 0 : 1);
+      for (const m of [...named('startDate'), ...named('endDate')]) {
+        expect(m).toMatch(/Unix milliseconds/);
+      }
+    }
+    // 0 is a time like any other (1970-01-01), sent as digits.
+    const epoch = await raw('GET', '/v1/stats/summary?currency=USD&startDate=0&endDate=86400000');
+    expect(epoch.status).toBe(200);
+    expect(endpoints.getStatsSummary.response.parse(epoch.json).totals.totalPayments).toBe(0);
+  });
+
   test('currency is required; interval needs both dates; an absurd range is refused', async () => {
     const { raw } = setup();
     const noCurrency = await raw('GET', '/v1/stats/summary');
