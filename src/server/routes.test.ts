@@ -536,6 +536,35 @@ describe('POST /licenses/validate', () => {
       'instance_id',
     );
   });
+
+  it('a 404 names both key and instance_id, for a known key with an unknown instance too', async () => {
+    // The service's 404 does not say which of the two it lacks (the sandbox's wording does,
+    // the service's interface does not): the answer says so rather than blame the key.
+    const h = proxyHarness();
+    const license = h.fixtures.licenses.find((l) => l.status === 'active')!;
+    const instance = license.instances[0]!;
+    const wrongInstance = await h.call('POST', '/licenses/validate', {
+      body: { key: license.key, instance_id: 'inst_x' },
+    });
+    const wrongKey = await h.call('POST', '/licenses/validate', {
+      body: { key: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance_id: instance.id },
+    });
+    expect(h.upstream.map((r) => r.url)).toEqual([
+      `${h.sandbox.baseUrl}/v1/licenses/validate`,
+      `${h.sandbox.baseUrl}/v1/licenses/validate`,
+    ]);
+    for (const answer of [wrongInstance, wrongKey]) {
+      const body = expectError(answer, 404);
+      expect(body.kind).toBe('not_found');
+      expect(body.message).toEqual([
+        'no license has this key with this instance_id: either the key or the instance does not exist',
+      ]);
+      expect(body.fields).toEqual([
+        { field: 'key', message: 'was not found, or has no instance instance_id' },
+        { field: 'instance_id', message: 'was not found, or is not an instance of key' },
+      ]);
+    }
+  });
 });
 
 describe('credits', () => {
