@@ -522,6 +522,39 @@ describe('stats', () => {
     expect(eur.totals.totalRevenue).not.toBe(after.totals.totalRevenue);
   });
 
+  test('a refunded payment: revenue stays gross; net is the kept part less its tax, less the fee', async () => {
+    const { sandbox, raw } = setup();
+    const transactions = sandbox.inspect().transactions;
+    /** The totals and the one day's period of a range holding only this payment. */
+    const statsAt = async (status: string) => {
+      const t = transactions.find((x) => x.status === status);
+      const at = t?.created_at ?? 0;
+      const answer = await raw(
+        'GET',
+        `/v1/stats/summary?currency=${t?.currency}&startDate=${at}&endDate=${at}&interval=day`,
+      );
+      expect(answer.status).toBe(200);
+      const { totals, periods } = endpoints.getStatsSummary.response.parse(answer.json);
+      expect(totals.totalPayments).toBe(1);
+      expect(periods?.map((p) => [p.grossRevenue, p.netRevenue])).toEqual([
+        [totals.totalRevenue, totals.totalNetRevenue],
+      ]);
+      return { t, totals };
+    };
+    // Paid 1900 (317 of it tax), all returned: the 3% fee (57) is not.
+    const refunded = await statsAt('refunded');
+    expect(refunded.t).toMatchObject({ amount_paid: 1900, tax_amount: 317, refunded_amount: 1900 });
+    expect(refunded.totals).toMatchObject({ totalRevenue: 1900, totalNetRevenue: -57 });
+    // Paid 23880 (3980 tax), half returned: kept 11940, less half the tax (1990), less 716 fee.
+    const partial = await statsAt('partialRefund');
+    expect(partial.t).toMatchObject({
+      amount_paid: 23880,
+      tax_amount: 3980,
+      refunded_amount: 11940,
+    });
+    expect(partial.totals).toMatchObject({ totalRevenue: 23880, totalNetRevenue: 9234 });
+  });
+
   test('periods per month and per week between startDate and endDate add up to the totals', async () => {
     const { client } = setup();
     const startDate = Date.parse('2025-07-01T00:00:00Z');

@@ -64,8 +64,15 @@ export function priceCharge(
   };
 }
 
-/** Net of a gross amount: less tax, refunds and the sandbox fee. */
+/**
+ * What a payment of `gross` cents (`tax` of it tax) nets once `refunded` of it is returned: the
+ * kept part, less the tax on the kept part (the tax scaled by the unrefunded share, rounded half
+ * up like `taxOn`), less the sandbox fee on the whole payment, which a refund does not return
+ * (as payment processors keep theirs). A full refund nets minus the fee.
+ */
 export function netOf(gross: number, tax: number, refunded: number): number {
   const fee = Math.round((gross * SANDBOX_FEE_PERCENT) / 100);
-  return gross - tax - refunded - fee;
+  const kept = gross - Math.min(Math.max(refunded, 0), gross);
+  const keptTax = gross > 0 ? Math.round((tax * kept) / gross) : 0;
+  return kept - keptTax - fee;
 }

@@ -1,7 +1,9 @@
 // `GET /v1/stats/summary`: store metrics computed from the sandbox's own data.
 //
 // - Revenue counts transactions in the chosen currency with status `paid`, `partialRefund` or
-//   `refunded`: gross is `amount_paid`; net takes off tax, refunds and a 3% fee.
+//   `refunded`: gross is `amount_paid`, refunds not taken off ("gross revenue" in the service's
+//   document); net is the part kept after refunds, less the tax on that part, less a 3% fee on
+//   the payment, which a refund does not return (`netOf`).
 // - `startDate`/`endDate` (both inclusive) filter every "within the range" total: payments,
 //   revenue, subscriptions and customers created. `totalProducts`, `activeSubscriptions` and
 //   the recurring revenue are as of now.
