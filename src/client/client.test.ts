@@ -16,7 +16,7 @@ import {
 } from '../../test/support/wire-bodies.js';
 import { endpoints, type OperationId } from '../contract/endpoints.js';
 import { createSandbox } from '../sandbox/index.js';
-import { type BillingClient, createBillingClient } from './client.js';
+import { type BillingClient, billingEnvironments, createBillingClient } from './client.js';
 import { BillingError } from './error.js';
 
 const apiKey = 'creem_test_4f8a9c2e7b1d';
@@ -442,6 +442,45 @@ describe('createBillingClient options', () => {
       expect.stringMatching(/^billing-kit: the retries option must be a whole number from 0 to 10/),
       expect.stringMatching(/^billing-kit: the retries option/),
     ]);
+  });
+
+  test("a key for the other environment is refused at either service's own address too", async () => {
+    const refusals = [
+      [{ apiKey: 'creem_test_abc', environment: 'https://api.creem.io' }, 'production'],
+      [{ apiKey: 'creem_test_abc', baseUrl: 'https://API.creem.io/' }, 'production'],
+      [{ apiKey: 'creem_abc', environment: 'https://test-api.creem.io' }, 'test'],
+      [{ apiKey: 'creem_abc', baseUrl: 'https://test-api.creem.io' }, 'test'],
+      [
+        { apiKey: 'creem_abc', environment: 'production', baseUrl: 'https://test-api.creem.io' },
+        'test',
+      ],
+    ] as const;
+    for (const [options, environment] of refusals) {
+      expect(() => createBillingClient(options)).toThrow(TypeError);
+      expect(() => createBillingClient(options)).toThrow(
+        environment === 'test'
+          ? /^billing-kit: environment is 'test' \(the base address https:\/\/test-api\.creem\.io\) but apiKey is not a test key/
+          : /^billing-kit: environment is 'production' \(the base address https:\/\/api\.creem\.io\) but apiKey is a test key/,
+      );
+    }
+    // The right key at its own address is taken, and says which environment it calls.
+    for (const [apiKey, address, environment] of [
+      ['creem_test_abc', 'https://test-api.creem.io', 'test'],
+      ['creem_abc', 'https://api.creem.io/', 'production'],
+    ] as const) {
+      const wire = recordingFetch(json(200, product));
+      const client = createBillingClient({ apiKey, baseUrl: address, fetch: wire.fetch });
+      expect(client.environment).toBe(environment);
+      await client.products.retrieve({ product_id: 'prod_1' });
+      expect(wire.requests[0]?.url).toBe(
+        `${billingEnvironments[environment]}/v1/products?product_id=prod_1`,
+      );
+    }
+    // Any other address (the sandbox, a proxy of one's own) is not checked.
+    expect(
+      createBillingClient({ apiKey: 'creem_abc', baseUrl: 'http://localhost:5173/__sandbox' })
+        .baseUrl,
+    ).toBe('http://localhost:5173/__sandbox');
   });
 
   test('environment may be a base address, as design.md writes it: the same as baseUrl', async () => {

@@ -58,7 +58,10 @@ export type BillingClientOptions = {
    * `production`.
    */
   environment?: BillingEnvironment | BaseAddress;
-  /** Base address that overrides `environment`, such as the sandbox's `baseUrl`. Default: none. */
+  /**
+   * Base address that overrides `environment`, such as the sandbox's `baseUrl`. At either
+   * service's own address the key must be of that environment, as with its name. Default: none.
+   */
   baseUrl?: string;
   /** The `fetch` to call, such as the sandbox's. Default: `globalThis.fetch`. */
   fetch?: FetchLike;
@@ -628,23 +631,10 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
       `billing-kit: the environment option must be 'test', 'production' or an http(s) base address such as the sandbox's baseUrl (got ${JSON.stringify(String(environment))}).`,
     );
   }
-  if (
-    environment !== undefined &&
-    baseUrlOption === undefined &&
-    (environment === 'test') !== isTestKey
-  ) {
-    throw new TypeError(
-      environment === 'test'
-        ? "billing-kit: environment is 'test' but apiKey is not a test key (those start with " +
-            "creem_test_); use a test key, or environment: 'production'."
-        : "billing-kit: environment is 'production' but apiKey is a test key (creem_test_…); " +
-            "use a production key, or environment: 'test'.",
-    );
-  }
-  const resolvedEnvironment: BillingEnvironment =
-    (environment as BillingEnvironment | undefined) ?? (isTestKey ? 'test' : 'production');
-
-  let baseUrl: string = billingEnvironments[resolvedEnvironment];
+  const named = environment as BillingEnvironment | undefined;
+  // The environment whose keys the address takes: by name, or at either service's own address.
+  let checked = baseUrlOption === undefined ? named : undefined;
+  let baseUrl: string = billingEnvironments[named ?? (isTestKey ? 'test' : 'production')];
   if (baseUrlOption !== undefined) {
     let url: URL | undefined;
     try {
@@ -659,7 +649,24 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
       );
     }
     baseUrl = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    // Any other address (the sandbox, a proxy) is not checked.
+    checked = (Object.keys(billingEnvironments) as BillingEnvironment[]).find(
+      (name) => new URL(billingEnvironments[name]).host === url.host,
+    );
   }
+  if (checked !== undefined && (checked === 'test') !== isTestKey) {
+    const at = baseUrlOption === undefined ? '' : ` (the base address ${baseUrl})`;
+    const instead = baseUrlOption === undefined ? '' : ' in place of this address';
+    throw new TypeError(
+      checked === 'test'
+        ? `billing-kit: environment is 'test'${at} but apiKey is not a test key (those start ` +
+            `with creem_test_); use a test key, or environment: 'production'${instead}.`
+        : `billing-kit: environment is 'production'${at} but apiKey is a test key ` +
+            `(creem_test_…); use a production key, or environment: 'test'${instead}.`,
+    );
+  }
+  const resolvedEnvironment: BillingEnvironment =
+    checked ?? named ?? (isTestKey ? 'test' : 'production');
 
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new TypeError('billing-kit: the fetch option must be a function like globalThis.fetch.');

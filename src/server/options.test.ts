@@ -60,6 +60,25 @@ describe('createBillingHandler options', () => {
       /`environment` and baseUrl both give a base address/,
     );
     fails({ ...base, baseUrl: 'ftp://x' }, /`baseUrl` must be an http\(s\) URL/);
+    // A key for the other environment, at either service's own address as by name.
+    const { baseUrl: _, ...upstreamless } = base;
+    for (const [options, message] of [
+      [{ environment: 'production' }, /environment is 'production'.* but apiKey is a test key/],
+      [
+        { environment: 'https://api.creem.io' },
+        /environment is 'production'.* but apiKey is a test key/,
+      ],
+      [
+        { baseUrl: 'https://api.creem.io' },
+        /environment is 'production'.* but apiKey is a test key/,
+      ],
+      [
+        { apiKey: 'creem_options_key_0123456789', baseUrl: 'https://test-api.creem.io' },
+        /environment is 'test'.* but apiKey is not a test key/,
+      ],
+    ] as const) {
+      fails({ ...upstreamless, ...options }, message);
+    }
     fails({ ...base, basePath: 'api' }, /`basePath` must be a path/);
     fails({ ...base, allowedOrigins: 'https://shop.test' }, /`allowedOrigins` must be an array/);
     fails(
