@@ -65,13 +65,23 @@ export const upgradeSubscriptionBody = z.object({
 });
 export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
 
+/**
+ * An email address as the service accepts it (its validator's defaults): letters of any script
+ * in the local part and the domain ("josé@example.com", "ada@müller.de"), a top-level domain of
+ * letters; no spaces, quotes, leading, trailing or doubled dots, nor a bare host ("bob@localhost").
+ */
+const email = z.email({
+  pattern:
+    /^(?!\.)(?!.*\.\.)[^\s@"(),:;<>[\]\\]{1,64}(?<!\.)@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[\da-z-]{1,59})$/iu,
+});
+
 export const createCheckoutBody = z.object({
   product_id: id,
   request_id: optional(z.string()),
   units: optional(z.int().check(z.minimum(1))),
   custom_price: optional(z.int().check(z.minimum(0))),
   discount_code: optional(z.string()),
-  customer: optional(z.object({ id: optional(id), email: optional(z.email()) })),
+  customer: optional(z.object({ id: optional(id), email: optional(email) })),
   custom_fields: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
   /** Deprecated alias of `custom_fields` that the service still accepts. */
   custom_field: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),

@@ -121,6 +121,27 @@ describe('create', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  test('a customer email as the service takes it: any script, a real top-level domain', async () => {
+    const { post } = setup();
+    for (const email of ['josé@example.com', 'ada@müller.de', 'o.brien+shop@mail.example.co.uk']) {
+      const { status, json } = await post({ product_id: 'prod_ebook', customer: { email } });
+      expect({ email, status }).toEqual({ email, status: 200 });
+      expect(json.status).toBe('pending');
+    }
+    for (const email of [
+      'bob@localhost',
+      'ada.example.com',
+      'a b@example.com',
+      '.ada@example.com',
+      'ada.@example.com',
+      'ada@example..com',
+    ]) {
+      const { status, messages } = await post({ product_id: 'prod_ebook', customer: { email } });
+      expect({ email, status }).toEqual({ email, status: 400 });
+      expect(messages.join(' ')).toMatch(/customer\.email/);
+    }
+  });
+
   describe('discount codes', () => {
     test('an active code that applies is embedded', async () => {
       const { client } = setup();
