@@ -5,8 +5,18 @@ import * as z from 'zod/mini';
 /** A non-empty id. */
 export const id = z.string().check(z.minLength(1, 'must not be empty'));
 
-/** A whole number from 1, read from a query string as well. */
-export const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
+/**
+ * A whole number from 1, read from a query string as well: there only in plain decimal digits,
+ * as `Number()` would also take `1e1`, `0x2`, `' 1'` and `''` (as 0).
+ */
+const inDigits = 'must be a whole number written in digits, such as 2';
+export const positiveInt = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^\d+$/, inDigits))], { error: inDigits }),
+    z.transform(Number),
+  ),
+  z.int().check(z.minimum(1)),
+);
 
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

@@ -723,6 +723,7 @@ describe('admin routes', () => {
 
 describe('routing, errors and failures', () => {
   const NOT_AN_INPUT = 'is not an input of this route; remove it, or check its spelling';
+  const DIGITS = 'must be a whole number written in digits, such as 2';
 
   it('answers 404 for an unknown route and 405 with Allow for a wrong method', async () => {
     const h = proxyHarness();
@@ -775,11 +776,30 @@ describe('routing, errors and failures', () => {
   it('tells a wrong value from a missing one', async () => {
     const h = proxyHarness();
     const page = expectError(await h.call('GET', '/subscriptions?page=abc', { as: ADA }), 400);
-    expect(page.fields).toEqual([{ field: 'page', message: 'must be a number' }]);
+    expect(page.fields).toEqual([{ field: 'page', message: DIGITS }]);
     const body = expectError(await h.call('POST', '/checkouts', { as: ADA, body: [1] }), 400);
     expect(body.fields).toEqual([{ field: '(body)', message: 'must be an object' }]);
     const missing = expectError(await h.call('POST', '/checkouts', { as: ADA, body: {} }), 400);
     expect(missing.fields).toEqual([{ field: 'product_id', message: 'is required' }]);
+  });
+
+  it('takes page numbers in plain decimal digits only, naming the field otherwise', async () => {
+    const h = proxyHarness();
+    for (const page of ['1e1', '0x2', '', '%20', '+1', '1.0', '-1', '２']) {
+      const answer = await h.call('GET', `/subscriptions?page=${page}`, { as: ADA });
+      expect(expectError(answer, 400).fields, `page=${page}`).toEqual([
+        { field: 'page', message: DIGITS },
+      ]);
+    }
+    const size = expectError(await h.call('GET', '/transactions?page_size=1e1', { as: ADA }), 400);
+    expect(size.fields).toEqual([{ field: 'page_size', message: DIGITS }]);
+    expect(h.upstream).toEqual([]);
+    const zero = expectError(await h.call('GET', '/subscriptions?page=0', { as: ADA }), 400);
+    expect(zero.fields).toEqual([{ field: 'page', message: 'must be at least 1' }]);
+
+    const fine = await h.call('GET', '/subscriptions?page=01&page_size=10', { as: ADA });
+    expect(fine.status).toBe(200);
+    expect(new URL(h.upstream.at(-1)!.url).searchParams.get('page_number')).toBe('1');
   });
 
   it('turns upstream failures into its own body, reported to onError without the key', async () => {
