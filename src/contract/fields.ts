@@ -5,11 +5,12 @@ import * as z from 'zod/mini';
 /** A non-empty id. */
 export const id = z.string().check(z.minLength(1, 'must not be empty'));
 
+const inDigits = 'must be a whole number written in digits, such as 2';
+
 /**
  * A whole number from 1, read from a query string as well: there only in plain decimal digits,
  * as `Number()` would also take `1e1`, `0x2`, `' 1'` and `''` (as 0).
  */
-const inDigits = 'must be a whole number written in digits, such as 2';
 export const positiveInt = z.pipe(
   z.pipe(
     z.union([z.number(), z.string().check(z.regex(/^\d+$/, inDigits))], { error: inDigits }),
