@@ -44,7 +44,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_union':
       return issue.input === undefined ? 'is required' : 'has an unexpected shape';
     case 'unrecognized_keys':
-      // One issue per key by now (leaves); only the proxy's route inputs are strict.
+      // One issue per key by now (see leaves); only the proxy's route inputs are strict.
       return 'is not an input of this route; remove it, or check its spelling';
     default:
       return 'is invalid';
@@ -66,13 +66,15 @@ export function leafIssues(error: { issues: readonly z.core.$ZodIssue[] }): z.co
 }
 
 function leaves(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  const { path } = issue;
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key] }));
+    return issue.keys.map((key) => ({ ...issue, path: [...path, key] }));
   }
-  if (issue.code !== 'invalid_union') return [issue];
-  const near = issue.errors.filter((option) => option.some((inner) => inner.path.length > 0));
-  if (near.length !== 1 || !near[0]) return [issue];
-  return near[0].flatMap((inner) => leaves({ ...inner, path: [...issue.path, ...inner.path] }));
+  const near =
+    issue.code === 'invalid_union' ? issue.errors.filter((o) => o.some((i) => i.path.length)) : [];
+  return near.length === 1 && near[0]
+    ? near[0].flatMap((i) => leaves({ ...i, path: [...path, ...i.path] }))
+    : [issue];
 }
 
 /** Every failing field of a zod error, in order, each with a plain message. */
