@@ -8,16 +8,19 @@ export const id = z.string().check(z.minLength(1, 'must not be empty'));
 const inDigits = 'must be a whole number written in digits, such as 2';
 
 /**
- * A whole number from 1, read from a query string as well: there only in plain decimal digits,
- * as `Number()` would also take `1e1`, `0x2`, `' 1'` and `''` (as 0).
+ * A number, or its digits as a query string carries them (`pattern`: plain decimal digits by
+ * default), as a number. Only the digits: `Number()` would also take `1e1`, `0x2`, `' 1'` and
+ * `''` (as 0), and `z.coerce.number()` is `Number()`.
  */
-export const positiveInt = z.pipe(
-  z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^\d+$/, inDigits))], { error: inDigits }),
+export function numberOrDigits(message = inDigits, pattern = /^\d+$/) {
+  return z.pipe(
+    z.union([z.number(), z.string().check(z.regex(pattern, message))], { error: message }),
     z.transform(Number),
-  ),
-  z.int().check(z.minimum(1)),
-);
+  );
+}
+
+/** A whole number from 1, read from a query string as well (see `numberOrDigits`). */
+export const positiveInt = z.pipe(numberOrDigits(), z.int().check(z.minimum(1)));
 
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

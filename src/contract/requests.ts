@@ -2,7 +2,7 @@
 // must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
 // bundle, which parses answers but sends nothing to the service, leaves them out.
 import * as z from 'zod/mini';
-import { httpUrl, id, positiveInt } from './fields.js';
+import { httpUrl, id, numberOrDigits, positiveInt } from './fields.js';
 import {
   customFieldTypes,
   type Infer,
@@ -44,7 +44,7 @@ const pageQuery = {
   page_size: optional(positiveInt),
 };
 const cursorQuery = {
-  limit: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  limit: optional(z.pipe(numberOrDigits(), z.int().check(z.minimum(1), z.maximum(100)))),
   starting_after: optional(id),
   ending_before: optional(id),
 };
@@ -110,14 +110,12 @@ export const deleteDiscountParams = z.object({ discount_id: id });
 export const validateLicenseBody = z.object({ key: id, instance_id: id });
 
 /**
- * A time in Unix milliseconds: a whole number, or its digits as a query string carries it. Read
- * as text first: `z.coerce.number()` alone turns an empty or blank parameter into 0 (1970).
+ * A time in Unix milliseconds: a whole number, or its digits as a query string carries them
+ * (`z.coerce.number()` would turn an empty or blank parameter into 0, 1970).
  */
 const unixMillis = z.pipe(
-  z.coerce
-    .string()
-    .check(z.regex(/^-?\d+$/, 'must be Unix milliseconds, a whole number such as 1740614400000')),
-  z.coerce.number(),
+  numberOrDigits('must be Unix milliseconds, a whole number such as 1740614400000', /^-?\d+$/),
+  z.int(),
 );
 
 /** Statistics query; `interval` needs both `startDate` and `endDate` (Unix milliseconds). */

@@ -52,7 +52,14 @@ describe('accounts', () => {
 
   test('limit is 1 to 100; an unknown cursor is 400; unknown account 404 — all in the credits body', async () => {
     const { raw } = setup();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'starting_after=cca_nope']) {
+    const notDigits = ['limit=', 'limit=1e1', 'limit=0x2', 'limit=1.0'];
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      ...notDigits,
+      'starting_after=cca_nope',
+    ]) {
       const answer = await raw('GET', `/v1/customer-credits/accounts?${query}`);
       expect(answer.status).toBe(400);
       creditsErrorSchema.parse(answer.json);

@@ -783,7 +783,7 @@ describe('routing, errors and failures', () => {
     expect(missing.fields).toEqual([{ field: 'product_id', message: 'is required' }]);
   });
 
-  it('takes page numbers in plain decimal digits only, naming the field otherwise', async () => {
+  it('takes page numbers and limits in plain decimal digits only, naming the field otherwise', async () => {
     const h = proxyHarness();
     for (const page of ['1e1', '0x2', '', '%20', '+1', '1.0', '-1', '２']) {
       const answer = await h.call('GET', `/subscriptions?page=${page}`, { as: ADA });
@@ -793,6 +793,8 @@ describe('routing, errors and failures', () => {
     }
     const size = expectError(await h.call('GET', '/transactions?page_size=1e1', { as: ADA }), 400);
     expect(size.fields).toEqual([{ field: 'page_size', message: DIGITS }]);
+    const limit = expectError(await h.call('GET', '/credits/accounts?limit=1e1', { as: ADA }), 400);
+    expect(limit.fields).toEqual([{ field: 'limit', message: DIGITS }]);
     expect(h.upstream).toEqual([]);
     const zero = expectError(await h.call('GET', '/subscriptions?page=0', { as: ADA }), 400);
     expect(zero.fields).toEqual([{ field: 'page', message: 'must be at least 1' }]);
