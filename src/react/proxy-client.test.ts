@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBillingHarness, seededCreditAccount } from '../../test/support/billing-harness.js';
 import { BillingError } from '../client/error.js';
+import type { Product } from '../contract/schemas.js';
+import { createSandbox } from '../sandbox/index.js';
 import { createProxyClient, type ProxyFetch } from './proxy-client.js';
 
 function recorded() {
@@ -102,6 +104,21 @@ describe('createProxyClient', () => {
     });
     const error = await wrong.products().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'invalid_response', path: 'items.0.mode' });
+
+    // Inside an expanded product (a union of an id and a product), the field itself.
+    const seeded = createSandbox()
+      .fixtures()
+      .subscriptions.find((s) => s.status === 'active');
+    const { price: _price, ...product } = seeded?.product as Product;
+    const partial = createProxyClient({
+      fetch: async () => Response.json({ ...seeded, product }),
+    });
+    const inner = await partial.subscription({ subscription_id: 'sub_1' }).catch((e: unknown) => e);
+    expect(inner).toMatchObject({
+      kind: 'invalid_response',
+      path: 'product.price',
+      messages: ['product.price is required'],
+    });
   });
 
   it('refuses an empty path value before sending anything', async () => {

@@ -9,7 +9,7 @@ import {
   billingErrorFromResponse,
   isBillingError,
 } from '../client/error.js';
-import { issueMessages, issuePath, parseOptions } from '../contract/issues.js';
+import { issueMessages, issuePath, leafIssues, parseOptions } from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
 import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
@@ -204,7 +204,7 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
     const parsed = route.response.safeParse(json, parseOptions);
     if (!parsed.success) {
       const lines = issueMessages(parsed.error);
-      const first = parsed.error.issues[0];
+      const first = leafIssues(parsed.error)[0];
       throw new BillingError(
         `billing-kit: ${name} answered ${response.status} with a body that does not match the ` +
           `contract: ${lines.join('; ')}. Keep the proxy handler and billing-kit/react on the same version.`,
