@@ -135,7 +135,9 @@ export const EverySeededLicense: Story = {
 export const UnknownKey: Story = {
   args: { licenseKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instanceId: active.instanceId },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('No such license key.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'No such license key, or it is not activated for this instance.',
+    );
   },
 };
 

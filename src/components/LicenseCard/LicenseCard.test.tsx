@@ -188,7 +188,9 @@ describe('LicenseCard: checking each seeded license', () => {
     renderWithBilling(<LicenseCard onError={onError} />, { harness });
     await check('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', instance.id);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No such license key.');
+    expect(alert).toHaveTextContent(
+      'No such license key, or it is not activated for this instance.',
+    );
     expect(alert).toHaveAttribute('data-state', 'notFound');
     expect(within(alert).queryByRole('button')).toBeNull();
     expect(card()).toHaveAttribute('data-state', 'invalid');
@@ -201,12 +203,15 @@ describe('LicenseCard: checking each seeded license', () => {
   });
 
   test('a known key with an unknown instance is answered as an unknown key', async () => {
-    // The proxy does not tell a wrong instance from a wrong key (no probing of keys).
+    // The proxy does not tell a wrong instance from a wrong key (no probing of keys): one
+    // message names both.
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active');
     renderWithBilling(<LicenseCard />, { harness });
     await check(license.key, 'ins_nope');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No such license key.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No such license key, or it is not activated for this instance.',
+    );
     expect(card()).toHaveAttribute('data-state', 'invalid');
   });
 });

@@ -24,7 +24,7 @@ const en = {
   'licenseCard.validating': 'Checking the license…',
   'licenseCard.keyRequired': 'Enter a license key.',
   'licenseCard.instanceRequired': 'Enter the instance ID.',
-  'licenseCard.notFound': 'No such license key.',
+  'licenseCard.notFound': 'No such license key, or it is not activated for this instance.',
   'licenseCard.statusLabel': 'Status',
   'licenseCard.activationsLabel': 'Activations',
   'licenseCard.expiryLabel': 'Expiry',
@@ -59,7 +59,8 @@ const de: Record<keyof typeof en, string> = {
   'licenseCard.validating': 'Lizenz wird geprüft …',
   'licenseCard.keyRequired': 'Geben Sie einen Lizenzschlüssel ein.',
   'licenseCard.instanceRequired': 'Geben Sie die Instanz-ID ein.',
-  'licenseCard.notFound': 'Diesen Lizenzschlüssel gibt es nicht.',
+  'licenseCard.notFound':
+    'Diesen Lizenzschlüssel gibt es nicht, oder er ist für diese Instanz nicht aktiviert.',
   'licenseCard.statusLabel': 'Status',
   'licenseCard.activationsLabel': 'Aktivierungen',
   'licenseCard.expiryLabel': 'Ablauf',
