@@ -22,5 +22,15 @@ export function numberOrDigits(message = inDigits, pattern = /^\d+$/) {
 /** A whole number from 1, read from a query string as well (see `numberOrDigits`). */
 export const positiveInt = z.pipe(numberOrDigits(), z.int().check(z.minimum(1)));
 
+/**
+ * An email address as the service accepts it (its validator's defaults): letters of any script
+ * in the local part and the domain ("josé@example.com", "ada@müller.de"), a top-level domain of
+ * letters; no spaces, quotes, leading, trailing or doubled dots, nor a bare host ("bob@localhost").
+ */
+export const email = z.email({
+  pattern:
+    /^(?!\.)(?!.*\.\.)[^\s@"(),:;<>[\]\\]{1,64}(?<!\.)@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[\da-z-]{1,59})$/iu,
+});
+
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

@@ -2,7 +2,7 @@
 // must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
 // bundle, which parses answers but sends nothing to the service, leaves them out.
 import * as z from 'zod/mini';
-import { httpUrl, id, numberOrDigits, positiveInt } from './fields.js';
+import { email, httpUrl, id, numberOrDigits, positiveInt } from './fields.js';
 import {
   customFieldTypes,
   type Infer,
@@ -64,16 +64,6 @@ export const upgradeSubscriptionBody = z.object({
   update_behavior: optional(z.enum(updateBehaviors)),
 });
 export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
-
-/**
- * An email address as the service accepts it (its validator's defaults): letters of any script
- * in the local part and the domain ("josé@example.com", "ada@müller.de"), a top-level domain of
- * letters; no spaces, quotes, leading, trailing or doubled dots, nor a bare host ("bob@localhost").
- */
-const email = z.email({
-  pattern:
-    /^(?!\.)(?!.*\.\.)[^\s@"(),:;<>[\]\\]{1,64}(?<!\.)@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[\da-z-]{1,59})$/iu,
-});
 
 export const createCheckoutBody = z.object({
   product_id: id,

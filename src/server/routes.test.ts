@@ -168,6 +168,20 @@ describe('POST /checkouts', () => {
     expect(h.sandbox.checkout(answer.body.id as string).email).toBe('new.buyer@example.com');
   });
 
+  it('a session email the service would refuse: the checkout goes without it, the seller is told', async () => {
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      asEmail: 'bob@localhost',
+      body: { product_id: 'prod_starter_monthly' },
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(h.upstream.at(-1)?.body ?? '{}')).not.toHaveProperty('customer');
+    expect(h.sandbox.checkout(answer.body.id as string).email).toBeNull();
+    expect(String(h.errors.at(-1))).toMatch(
+      /getCustomer answered an email the billing service refuses/,
+    );
+  });
+
   it('refuses a signed-out visitor (401) unless anonymous checkout is enabled', async () => {
     const closed = proxyHarness();
     expectError(

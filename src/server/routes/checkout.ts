@@ -3,6 +3,7 @@
 // `request_id` makes one checkout: a double click or a retry gets the first answer, and the
 // service is called once, even across processes that share the store.
 
+import { email } from '../../contract/fields.js';
 import type { CreateCheckoutBody } from '../../contract/requests.js';
 import type { Checkout } from '../../contract/schemas.js';
 import {
@@ -63,7 +64,18 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   if (body.custom_fields !== undefined) upstreamBody.custom_fields = body.custom_fields;
   if (body.metadata !== undefined) upstreamBody.metadata = body.metadata;
   if (customer?.id) upstreamBody.customer = { id: customer.id };
-  else if (customer?.email) upstreamBody.customer = { email: customer.email };
+  else if (customer?.email && email.safeParse(customer.email).success) {
+    upstreamBody.customer = { email: customer.email };
+  } else if (customer?.email) {
+    // The buyer cannot fix the session's email: the checkout goes without it (the service's
+    // page asks for one), and the seller hears of it.
+    ctx.shared.report(
+      new TypeError(
+        'billing-kit: getCustomer answered an email the billing service refuses; the checkout was created without it, and the buyer enters one on the checkout page. Check the emails your sessions hold',
+      ),
+      ctx.request,
+    );
+  }
 
   const requestId = body.request_id ?? globalThis.crypto.randomUUID();
   const scope = await checkoutScope(ctx, customer);
