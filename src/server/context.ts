@@ -28,6 +28,8 @@ export type ProxyShared = {
   report(error: unknown, request: Request): void;
   /** Work in flight in this process, by key, so concurrent requests share one upstream call. */
   inflight: Map<string, Promise<unknown>>;
+  /** Whether `onError` has heard that unidentified visitors share one rate-limit bucket. */
+  sharedBucketReported?: boolean;
 };
 
 /** One request to one route. */
@@ -252,6 +254,15 @@ export async function clientKey(ctx: BaseContext): Promise<string> {
   }
   const socket = remoteAddress(ctx.request);
   if (socket) return `ip:${socket}`;
+  if (!ctx.shared.sharedBucketReported) {
+    ctx.shared.sharedBucketReported = true;
+    ctx.shared.report(
+      new Error(
+        "billing-kit: rateLimit: a signed-out visitor's request carries no address the proxy can trust, so every such visitor shares one bucket and one visitor can use it up for all. Set rateLimit.clientIpHeader to the header your host or CDN sets (such as x-real-ip or cf-connecting-ip), or rateLimit.clientKey",
+      ),
+      ctx.request,
+    );
+  }
   return 'anonymous';
 }
 

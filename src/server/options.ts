@@ -22,7 +22,9 @@ export type RateLimitOptions = {
    * Identifies the client a request counts against; return null to fall back to the default.
    * Default: the signed-in customer (its id, else its email); for a signed-out visitor the
    * value of `clientIpHeader` when configured, else the socket address when the request came
-   * through `toNodeHandler`, else one bucket shared by every unidentified visitor.
+   * through `toNodeHandler`, else one bucket shared by every unidentified visitor (`onError`
+   * hears of this once: behind a route handler of Next.js, a Worker or a load balancer, set
+   * `clientIpHeader`).
    */
   clientKey?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
   /**

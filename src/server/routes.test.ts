@@ -507,6 +507,10 @@ describe('GET /discounts/{code}', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
+    // They share one bucket, and the seller is told once how to tell visitors apart.
+    const told = h.errors.map(String).filter((e) => e.includes('shares one bucket'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/rateLimit\.clientIpHeader/);
   });
 
   it("uses the seller's client header or clientKey when configured", async () => {
