@@ -58,13 +58,13 @@ export function stableKey(value: unknown): string {
 }
 
 /**
- * One idempotency key per logical attempt: the same body gets the same key until the attempt
- * succeeds (or is reset), so a retry, a second click or a repeat after a lost answer cannot act
- * twice; a different body starts a new attempt with a new key.
+ * One idempotency key per logical attempt: the same body gets the same key until that attempt
+ * succeeds (or all are reset), so a retry, a second click or a repeat after a lost answer cannot
+ * act twice, even with other bodies sent in between; a different body is an attempt of its own.
  */
 export class AttemptKeys {
-  #body: string | null = null;
-  #key = '';
+  /** The key of every body whose attempt has not succeeded yet. */
+  readonly #keys = new Map<string, string>();
   readonly #prefix: string;
 
   /** @param prefix Starts every key, such as `chk` (checkouts) or `cred` (credits). */
@@ -75,15 +75,35 @@ export class AttemptKeys {
   /** The key of the attempt that sends `body`. */
   keyFor(body: unknown): string {
     const text = stableKey(body);
-    if (this.#body !== text) {
-      this.#body = text;
-      this.#key = randomId(this.#prefix);
+    let key = this.#keys.get(text);
+    if (key === undefined) {
+      key = randomId(this.#prefix);
+      this.#keys.set(text, key);
     }
-    return this.#key;
+    return key;
   }
 
-  /** Ends the attempt: the next body gets a new key, even an identical one. */
-  reset(): void {
-    this.#body = null;
+  /** Ends the attempt that sent `body`: sending it again is a new attempt, with a new key. */
+  settle(body: unknown): void {
+    this.#keys.delete(stableKey(body));
   }
+
+  /** Ends every attempt. */
+  reset(): void {
+    this.#keys.clear();
+  }
+}
+
+const shared = new WeakMap<object, Map<string, AttemptKeys>>();
+
+/**
+ * The attempts of one kind (`prefix`) kept with `owner` (a QueryClient), so that they outlive
+ * the component: a form that closes after a lost answer and opens again sends the same key.
+ */
+export function attemptKeysOf(owner: object, prefix: string): AttemptKeys {
+  let kinds = shared.get(owner);
+  if (!kinds) shared.set(owner, (kinds = new Map()));
+  let keys = kinds.get(prefix);
+  if (!keys) kinds.set(prefix, (keys = new AttemptKeys(prefix)));
+  return keys;
 }

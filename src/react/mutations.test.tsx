@@ -447,6 +447,50 @@ describe('useCreditAccount (seller)', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('credits once when another credit goes out while the first waits for its retry', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const { result } = renderHookWithBilling(() => useCreditAccount(), { harness, retries: 2 });
+    const first = { account_id: ADA_CREDITS, amount: '100', reference: 'ticket A' };
+    const second = { account_id: ADA_CREDITS, amount: '5', reference: 'ticket B' };
+    // A is credited but its answer is lost; B goes out while A waits to be retried.
+    const release = harness.hold('adminCredit');
+    harness.failNext({ route: 'adminCredit', with: 'lost' });
+    let sent: Promise<unknown>[] = [];
+    act(() => {
+      sent = [result.current.mutateAsync(first), result.current.mutateAsync(second)];
+    });
+    await waitFor(() => expect(harness.count('adminCredit')).toBe(2));
+    release();
+    await act(() => Promise.allSettled(sent));
+    await waitFor(() => expect(harness.count('adminCredit')).toBe(3));
+    const written = (reference: string) =>
+      harness.sandbox.inspect().credit_transactions.filter((t) => t.reference === reference);
+    expect(written('ticket A')).toHaveLength(1);
+    expect(written('ticket B')).toHaveLength(1);
+    const keys = bodiesOf(harness, 'adminCredit').map((b) => `${b.reference}:${b.idempotency_key}`);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it('credits once when the form is opened again after a lost answer', async () => {
+    const harness = createBillingHarness({ admin: true });
+    harness.failNext({ route: 'adminCredit', with: 'lost' });
+    const body = { account_id: ADA_CREDITS, amount: '10', reference: 'ticket C' };
+    const form = renderHookWithBilling(() => useCreditAccount(), { harness });
+    await act(() => form.result.current.mutateAsync(body).catch(() => undefined));
+    form.unmount();
+    const again = renderHookWithBilling(() => useCreditAccount(), {
+      harness,
+      queryClient: form.queryClient,
+    });
+    await act(() => again.result.current.mutateAsync(body));
+    const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(
+      harness.sandbox.inspect().credit_transactions.filter((t) => t.reference === 'ticket C'),
+    ).toHaveLength(1);
+  });
+
   it('is not_found for a customer who is not the seller', async () => {
     const { result } = renderHookWithBilling(() => useCreditAccount());
     await act(() =>

@@ -14,7 +14,7 @@ import type {
   Product,
   Subscription,
 } from '../contract/schemas.js';
-import { AttemptKeys, checkedRedirect } from './attempt.js';
+import { AttemptKeys, attemptKeysOf, checkedRedirect } from './attempt.js';
 import { type Navigate, useBillingContext } from './context.js';
 import { billingKeys } from './keys.js';
 import type { ProxyRouteInput } from './proxy-client.js';
@@ -330,14 +330,15 @@ export type CreditAccountInput = Omit<ProxyRouteInput<'adminCredit'>, 'idempoten
 };
 
 /**
- * Adds credits to a customer's account (seller only). One idempotency key per logical
- * attempt: retries, double submits and a repeat after a lost answer credit once.
+ * Adds credits to a customer's account (seller only). One idempotency key per logical attempt
+ * (one body, until it succeeds), kept with the QueryClient: retries, double submits, a repeat
+ * after a lost answer, other credits sent meanwhile and a remounted form all credit once.
  */
 export function useCreditAccount(
   options: MutationCallbacks<CreditsTransaction, CreditAccountInput> = {},
 ): UseMutationResult<CreditsTransaction, BillingError, CreditAccountInput> {
   const { client, queryClient } = useBillingContext('useCreditAccount');
-  const [attempts] = useState(() => new AttemptKeys('cred'));
+  const attempts = attemptKeysOf(queryClient, 'cred');
   return useMutation<CreditsTransaction, BillingError, CreditAccountInput>(
     {
       mutationKey: [...billingKeys.credits.all, 'credit'],
@@ -349,7 +350,7 @@ export function useCreditAccount(
       // Safe: every attempt of one body carries the same idempotency key.
       retry: client.retry,
       onSuccess: async (transaction, input) => {
-        attempts.reset();
+        attempts.settle(input);
         await queryClient.invalidateQueries({
           queryKey: billingKeys.credits.account(input.account_id),
         });
