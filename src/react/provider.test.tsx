@@ -14,6 +14,7 @@ import {
   billingKeys,
   useCheckout,
   useCreditsHistory,
+  useCustomerSubscriptions,
   useProducts,
 } from './index.js';
 import { useBillingUI } from './ui-context.js';
@@ -154,6 +155,42 @@ describe('BillingProvider', () => {
         ),
       ),
     ).toThrow('billing-kit: checkoutOrigins entry "sandbox.example" is not a URL');
+  });
+
+  it('session: after a switch nothing below renders the last customer’s data, even once', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const queryClient = createTestQueryClient();
+    const seen: string[][] = [];
+    function Owners() {
+      const { data } = useCustomerSubscriptions();
+      seen.push(
+        (data?.items ?? []).map((s) =>
+          typeof s.customer === 'string' ? s.customer : s.customer.id,
+        ),
+      );
+      return null;
+    }
+    const page = (session: string | null) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
+        <Owners />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('ada'));
+    await vi.waitFor(() => expect(seen.at(-1)).toContain('cust_ada'));
+
+    harness.signIn('cust_grace');
+    const from = seen.length;
+    rerender(page('grace'));
+    await vi.waitFor(() => expect(seen.at(-1)?.length).toBeGreaterThan(0));
+    expect(seen.slice(from).flat()).not.toContain('cust_ada');
+    expect(new Set(seen.at(-1))).toEqual(new Set(['cust_grace']));
+    // Signed out: the cache holds no billing data of anyone.
+    harness.signIn(null);
+    rerender(page(null));
+    expect(
+      queryClient.getQueryCache().findAll({ queryKey: billingKeys.all, type: 'inactive' }),
+    ).toEqual([]);
+    expect(seen.at(-1)).toEqual([]);
   });
 
   it('renders hooks through the harness helper, signed in as the chosen customer', async () => {

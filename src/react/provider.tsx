@@ -2,8 +2,9 @@
 // <BillingProvider>: the proxy client, the QueryClient and the redirect rules for every billing
 // hook below it, and the theme, locale and messages for every component.
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { Fragment, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { BillingContext, type BillingContextValue, type Navigate } from './context.js';
+import { billingKeys } from './keys.js';
 import { createProxyClient, type ProxyFetch } from './proxy-client.js';
 import { BillingUIProvider, type BillingUIProviderProps } from './ui-context.js';
 
@@ -39,6 +40,15 @@ export type BillingProviderProps = BillingUIProviderProps & {
    * Query's backoff; a 4xx is never retried. Default: 3.
    */
   retries?: number;
+  /**
+   * Who is signed in, as your app knows them: a string that changes when the user does (their
+   * id), or null when signed out. When it changes, every billing query cached for the one
+   * before is dropped and everything below the provider mounts afresh, so no one sees
+   * another's subscriptions or credits, not even for a moment. Default: not followed; then
+   * remove `billingKeys.all` from the cache and remount the billing parts yourself on sign-in
+   * and sign-out.
+   */
+  session?: string | null;
   children?: ReactNode;
 };
 
@@ -62,6 +72,7 @@ export function BillingProvider({
   checkoutOrigins,
   navigate,
   retries,
+  session,
   theme,
   locale,
   messages,
@@ -73,6 +84,13 @@ export function BillingProvider({
     created.current = new QueryClient();
   }
   const queryClient = ownQueryClient ?? contextClient ?? (created.current as QueryClient);
+  // Dropped during render, before the hooks below read the cache: an effect would let them show
+  // the last customer's data for one paint. The cache's listeners hear of it after the render.
+  const sessionSeen = useRef(session);
+  if (sessionSeen.current !== session) {
+    sessionSeen.current = session;
+    queryClient.removeQueries({ queryKey: billingKeys.all });
+  }
   // Provide the client when the app has none in context; when the app's context holds another
   // client, leave the app's hooks on theirs and only mount ours (focus and online refetches).
   const provide = contextClient === undefined;
@@ -109,7 +127,9 @@ export function BillingProvider({
   const tree = (
     <BillingContext.Provider value={value}>
       <BillingUIProvider theme={theme} locale={locale} messages={messages}>
-        {children}
+        {/* A new session remounts what is below: a hook that keeps its previous data while the
+            next loads (a page list) must not keep the last customer's. */}
+        <Fragment key={session ?? ''}>{children}</Fragment>
       </BillingUIProvider>
     </BillingContext.Provider>
   );
