@@ -3,8 +3,10 @@ import { userEvent } from '@testing-library/user-event';
 import { type CSSProperties, createRef, type ReactNode, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
+import { renderWithBilling } from '../../../test/support/billing-harness.js';
 import { describeConformance } from '../../../test/support/conformance.js';
 import { BillingUIProvider } from '../../react/ui-context.js';
+import { DiscountField } from '../DiscountField/DiscountField.js';
 import { useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
@@ -163,6 +165,40 @@ describe('mergeProps', () => {
     expect(mergeProps({ title: 'a', className: 'x' }, { title: undefined, className: '' })).toEqual(
       { title: 'a', className: 'x' },
     );
+  });
+});
+
+describe('slotProps never cut a part from its label or description', () => {
+  test('an id and an aria-describedby given to an input: still labelled, both descriptions read', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(
+      <>
+        <p id="my-hint">Codes from our newsletter work here.</p>
+        <DiscountField
+          productId="prod_pro_monthly"
+          slotProps={{ input: { id: 'promo-code', 'aria-describedby': 'my-hint' } }}
+        />
+      </>,
+    );
+    const input = screen.getByLabelText('Discount code');
+    expect(input).toHaveAttribute('data-slot', 'discount-field-input');
+    await user.type(input, 'LAUNCH20{Enter}');
+    await screen.findByText(/^Code LAUNCH20 applied/);
+    expect(input).toHaveAccessibleDescription(/Code LAUNCH20 applied.*Codes from our newsletter/);
+  });
+
+  test('mergeProps keeps the part’s own id and htmlFor, and joins the aria references', () => {
+    expect(
+      mergeProps(
+        { id: 'a', htmlFor: 'b', 'aria-describedby': 'c', 'aria-labelledby': 'd' },
+        { id: 'x', htmlFor: 'y', 'aria-describedby': 'z c', 'aria-labelledby': 'w' },
+      ),
+    ).toEqual({ id: 'a', htmlFor: 'b', 'aria-describedby': 'c z', 'aria-labelledby': 'd w' });
+    // A part without an id of its own takes the seller's.
+    expect(mergeProps({}, { id: 'x', 'aria-describedby': 'z' })).toEqual({
+      id: 'x',
+      'aria-describedby': 'z',
+    });
   });
 });
 

@@ -108,7 +108,8 @@ function setRef(ref: unknown, node: unknown): Cleanup | undefined {
 /**
  * Merges `extra` into `base` the way `slotProps` merges into a part: class names joined,
  * styles merged (extra wins), event handlers chained (base first, then extra), refs both set,
- * any other prop taken from `extra` when it is defined.
+ * `aria-describedby` and `aria-labelledby` joined, any other prop taken from `extra` when it is
+ * defined, except the part's own `id` and `htmlFor`: labels and descriptions point at those.
  */
 export function mergeProps(base: AnyProps, extra: AnyProps | undefined): AnyProps {
   if (!extra) return base;
@@ -116,7 +117,11 @@ export function mergeProps(base: AnyProps, extra: AnyProps | undefined): AnyProp
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) continue;
     const own = base[name];
-    if (name === 'className' && typeof own === 'string' && own) {
+    if ((name === 'id' || name === 'htmlFor') && own !== undefined) {
+      // Kept: another part's label or description refers to it.
+    } else if ((name === 'aria-describedby' || name === 'aria-labelledby') && own) {
+      merged[name] = [...new Set(`${own} ${value}`.split(/\s+/).filter(Boolean))].join(' ');
+    } else if (name === 'className' && typeof own === 'string' && own) {
       merged.className = typeof value === 'string' && value ? `${own} ${value}` : own;
     } else if (name === 'style' && own && typeof own === 'object') {
       merged.style = { ...own, ...(value as CSSProperties) };
