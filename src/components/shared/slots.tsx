@@ -63,8 +63,10 @@ export interface CustomizableProps<Part extends string> {
   slots?: Slots<Part>;
   /**
    * Add props to a part, by part name. `className` is joined with the component's, `style`
-   * merged over it, event handlers run after the component's own; any other prop replaces the
-   * component's, except `data-slot` and `data-state`, which stay. Default: none.
+   * merged over it, event handlers run after the component's own, `aria-describedby` and
+   * `aria-labelledby` are joined with the component's; any other prop replaces the component's,
+   * except `data-slot`, `data-state` and a part's own `id` and `htmlFor` (labels and
+   * descriptions point at them), which stay. Default: none.
    */
   slotProps?: SlotProps<Part>;
 }
