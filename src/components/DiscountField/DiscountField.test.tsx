@@ -2,9 +2,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import {
+  type BillingHarness,
+  createBillingHarness,
+  createTestQueryClient,
+  renderWithBilling,
+} from '../../../test/support/billing-harness.js';
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
+import { billingKeys } from '../../react/keys.js';
 import { en, format, type Translate } from '../messages/index.js';
 import { createFormatters } from '../shared/format.js';
 import { DiscountField, describeDiscount } from './DiscountField.js';
@@ -13,6 +19,24 @@ import { discountOff, discountReason } from './discount.js';
 const PRO = 'prod_pro_monthly';
 const TEAM = 'prod_team_quarterly';
 const EBOOK = 'prod_ebook';
+
+const PRO_EUR = 'prod_pro_monthly_eur';
+
+/** A harness whose WELCOME5 ($5.00 off, fixed) also names the euro-priced Pro: the wrong currency. */
+function welcomeAlsoForEuros(): BillingHarness {
+  const harness: BillingHarness = createBillingHarness({
+    handler: {
+      fetch: async (input, init) => {
+        const response = await harness.sandbox.fetch(input, init);
+        if (!String(input).includes('/v1/discounts') || !response.ok) return response;
+        const body = await response.json();
+        if (body.code === 'WELCOME5') body.applies_to_products.push(PRO_EUR);
+        return Response.json(body, { status: response.status });
+      },
+    },
+  });
+  return harness;
+}
 
 const codeInput = () => screen.getByRole('textbox', { name: 'Discount code' });
 
@@ -118,6 +142,81 @@ describe('DiscountField', () => {
       ),
     );
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a fixed amount waits for the product’s currency: checking while the catalog loads, then refused in another currency', async () => {
+    const harness = welcomeAlsoForEuros();
+    const queryClient = createTestQueryClient();
+    const release = harness.hold('products');
+    const onApply = vi.fn();
+    const onCheckChange = vi.fn();
+    const { container } = renderWithBilling(
+      <DiscountField
+        productId={PRO_EUR}
+        defaultValue="WELCOME5"
+        onApply={onApply}
+        onCheckChange={onCheckChange}
+      />,
+      { harness, queryClient },
+    );
+    // The code's preview has arrived; the catalog (and so the product's currency) has not.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(billingKeys.discounts.detail('WELCOME5'))?.status).toBe(
+        'success',
+      ),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Checking the code…');
+    expect(container.firstChild).toHaveAttribute('data-state', 'checking');
+
+    release();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'This code does not apply to this product.',
+      ),
+    );
+    expect(container.firstChild).toHaveAttribute('data-state', 'invalid');
+    expect(onCheckChange.mock.calls.map(([check]) => check.status)).not.toContain('applied');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  test('a fixed amount cannot be checked while the catalog fails: it says so, and Apply tries again', async () => {
+    const user = userEvent.setup();
+    const harness = welcomeAlsoForEuros();
+    harness.failNext({ route: 'products', with: 503 });
+    const onApply = vi.fn();
+    const onCheckChange = vi.fn();
+    const { container } = renderWithBilling(
+      <DiscountField
+        productId={PRO}
+        defaultValue="WELCOME5"
+        onApply={onApply}
+        onCheckChange={onCheckChange}
+      />,
+      { harness },
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The code could not be checked. Please try again.',
+      ),
+    );
+    expect(container.firstChild).toHaveAttribute('data-state', 'failed');
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(onCheckChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        status: 'failed',
+        error: expect.objectContaining({ status: 503 }),
+      }),
+    );
+    expect(onApply).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Code WELCOME5 applied: $5.00 off on the first payment',
+      ),
+    );
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(harness.count('products')).toBe(2);
   });
 
   test('typing is checked once, after the pause', async () => {
@@ -252,7 +351,7 @@ describe('discount rules', () => {
     expect(describeDiscount(fixed, t, money)).toBe('Reader discount on the first payment');
   });
 
-  test('reasons: another product, another currency', () => {
+  test('reasons: another product, another currency, a currency not known yet', () => {
     const usd = { id: PRO, currency: 'USD' };
     expect(discountReason(preview({}), usd)).toBeNull();
     expect(discountReason(preview({}), { id: TEAM, currency: 'USD' })).toBe('notForProduct');
@@ -264,7 +363,8 @@ describe('discount rules', () => {
         id: PRO,
         currency: '',
       }),
-    ).toBeNull();
+    ).toBe('currencyUnknown');
+    expect(discountReason(preview({}), { id: PRO, currency: '' })).toBeNull();
     expect(discountReason(preview({ applies_to_products: [] }), undefined)).toBeNull();
   });
 });

@@ -74,7 +74,9 @@ export interface DiscountFieldProps extends CustomizableProps<DiscountFieldPart>
   onValueChange?: (value: string, details: DiscountFieldChangeDetails) => void;
   /**
    * The product the code is for: a code that does not apply to it (or is a fixed amount in
-   * another currency) is refused with that reason. Default: none (any product of the catalog).
+   * another currency) is refused with that reason. A fixed amount waits for the catalog to tell
+   * the product's currency (`checking`), and is `failed` while the catalog cannot be loaded.
+   * Default: none (any product of the catalog).
    */
   productId?: string;
   /** Called once each time a code becomes applied, with its preview. Default: none. */
@@ -197,9 +199,21 @@ export function DiscountField(props: DiscountFieldProps) {
       failure = query.error;
     }
   } else if (query.data) {
-    reason = discountReason(query.data, target);
-    status = reason ? 'invalid' : 'applied';
-    preview = reason ? null : query.data;
+    const verdict = discountReason(query.data, target);
+    if (verdict !== 'currencyUnknown') {
+      reason = verdict;
+      status = reason ? 'invalid' : 'applied';
+      preview = reason ? null : query.data;
+    } else if (products.isError) {
+      // A fixed amount is only good in the product's currency: without the catalog, no answer.
+      status = 'failed';
+      failure = products.error;
+    } else if (products.isPending) status = 'checking';
+    else {
+      // The catalog came without the product: it cannot be bought here, with or without a code.
+      status = 'invalid';
+      reason = 'notForProduct';
+    }
   } else status = 'checking';
 
   const latest = useRef({ onApply, onCheckChange });
@@ -232,6 +246,7 @@ export function DiscountField(props: DiscountFieldProps) {
     if (code === '') return;
     if (code !== checked) setChecked(code);
     else if (query.isError) void query.refetch();
+    else if (products.isError) void products.refetch();
   };
   const remove = () => {
     change('', 'remove');

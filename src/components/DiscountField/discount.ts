@@ -16,20 +16,20 @@ export type DiscountReason = 'expired' | 'unknown' | 'notForProduct';
 /** The product facts a code is checked against (`currency` empty when not known yet). */
 export type DiscountTarget = { id: string; currency: string };
 
-/** Why `preview` cannot be used for `target`, or null when it can (or no target is given). */
+/**
+ * Why `preview` cannot be used for `target`, or null when it can (or no target is given);
+ * `'currencyUnknown'` for a fixed amount in a currency while `target.currency` is not known:
+ * it cannot be judged yet, and must not be taken as applying.
+ */
 export function discountReason(
   preview: DiscountPreview,
   target: DiscountTarget | undefined,
-): DiscountReason | null {
+): DiscountReason | 'currencyUnknown' | null {
   if (!target) return null;
   if (!preview.applies_to_products.includes(target.id)) return 'notForProduct';
-  if (
-    preview.type === 'fixed' &&
-    preview.currency &&
-    target.currency &&
-    preview.currency.toUpperCase() !== target.currency.toUpperCase()
-  ) {
-    return 'notForProduct';
+  if (preview.type === 'fixed' && preview.currency) {
+    if (!target.currency) return 'currencyUnknown';
+    if (preview.currency.toUpperCase() !== target.currency.toUpperCase()) return 'notForProduct';
   }
   return null;
 }
