@@ -294,8 +294,9 @@ export function creditsBalanceOptions(
  * `fetchNextPage` reads older entries (`starting_after` the last one shown, while the service
  * says `has_more`); `fetchPreviousPage` reads entries newer than the first one shown
  * (`ending_before`). Newer entries can appear at any time, so `hasPreviousPage` stays true
- * until a newer page comes back empty (or the account has no entries at all). A refetch reads
- * the pages again from the first one down, so older entries follow a page of newer ones too.
+ * while any entry is shown, even after a newer page came back empty (each such look adds an
+ * empty page); an account with no entries yet is read again with `refetch`. A refetch reads the
+ * pages again from the first one down, so older entries follow a page of newer ones too.
  */
 export function creditsHistoryOptions(
   client: ProxyClient,
@@ -325,8 +326,10 @@ export function creditsHistoryOptions(
       if (lastParam.ending_before !== undefined) return oldest ? { starting_after: oldest.id } : {};
       return last.has_more && oldest ? { starting_after: oldest.id } : undefined;
     },
-    getPreviousPageParam: (first) => {
-      const newest = first.data[0];
+    // Newer entries can come at any time: an empty page of them keeps the anchor it was read
+    // with (the newest entry shown), so the next look reads from the same place.
+    getPreviousPageParam: (_first, pages) => {
+      const newest = pages.find((page) => page.data.length > 0)?.data[0];
       return newest ? { ending_before: newest.id } : undefined;
     },
     enabled: params.accountId !== '',

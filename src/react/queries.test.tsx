@@ -294,7 +294,7 @@ describe('useCreditsAccounts and useCreditsBalance', () => {
 });
 
 describe('useCreditsHistory (cursor, both directions)', () => {
-  it('reads older pages to the end of 1,100 entries, then newer ones until a page comes back empty', async () => {
+  it('reads older pages to the end of 1,100 entries, then newer ones, again after an empty look', async () => {
     const harness = createBillingHarness();
     const expected = entriesNewestFirst(harness, ADA_CREDITS);
     expect(expected.length).toBeGreaterThan(1000);
@@ -335,12 +335,17 @@ describe('useCreditsHistory (cursor, both directions)', () => {
     await act(() => result.current.fetchPreviousPage());
     await waitFor(() => expect(pages()).toBe(before + 2));
     expect(shown().slice(0, 150)).toEqual(newer.map((e) => e.id));
-    // Nothing newer now: that page comes back empty and ends the newer direction.
+    // Nothing newer now: that page comes back empty, and the next look asks from the same place.
     expect(result.current.hasPreviousPage).toBe(true);
     await act(() => result.current.fetchPreviousPage());
     await waitFor(() => expect(pages()).toBe(before + 3));
     expect(result.current.data?.pages[0]?.data).toEqual([]);
-    expect(result.current.hasPreviousPage).toBe(false);
+    expect(result.current.hasPreviousPage).toBe(true);
+    expect(shown()).toEqual(entriesNewestFirst(harness, ADA_CREDITS).map((e) => e.id));
+    await grantCredits(harness, ADA_CREDITS, 2, 'later');
+    await act(() => result.current.fetchPreviousPage());
+    await waitFor(() => expect(pages()).toBe(before + 4));
+    expect(harness.requests.at(-1)?.query).toEqual({ limit: '100', ending_before: newer[0]?.id });
     expect(shown()).toEqual(entriesNewestFirst(harness, ADA_CREDITS).map((e) => e.id));
   });
 

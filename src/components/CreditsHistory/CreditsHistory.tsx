@@ -469,7 +469,7 @@ function AccountHistory({
       const count = countEntries(pages);
       const first = pages[0];
       if (!first || count === total) {
-        // An empty newer page would end `hasPreviousPage`; newer entries can still come.
+        // An empty newer page is dropped: it would only sit at the top of the pages.
         if (first?.data.length === 0) dropEmptyNewest();
         break;
       }
