@@ -4,7 +4,8 @@ import { isAllowedRedirect } from '../contract/redirects.js';
 
 /**
  * The link to send the buyer to, or a `BillingError` (kind `invalid_response`) when it is
- * missing or leads somewhere not allowed.
+ * missing or leads somewhere not allowed: the service's hosts, `extraOrigins` and the page's
+ * own origin are.
  */
 export function checkedRedirect(
   url: string | undefined | null,
@@ -19,7 +20,9 @@ export function checkedRedirect(
       { kind: 'invalid_response', status: 0, messages: [`${field} is missing`], path: field },
     );
   }
-  if (!isAllowedRedirect(url, extraOrigins)) {
+  // The page's own origin too: a sandbox mounted in the app's dev server, never another site.
+  const own = typeof location === 'undefined' ? [] : [location.origin];
+  if (!isAllowedRedirect(url, [...extraOrigins, ...own])) {
     let origin = url;
     try {
       origin = new URL(url).origin;

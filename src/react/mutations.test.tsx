@@ -144,6 +144,26 @@ describe('useCheckout', () => {
     expect(harness.navigations).toEqual([]);
   });
 
+  it('follows a checkout link on the page’s own origin (a sandbox in the dev server) by default', async () => {
+    const harness = createBillingHarness();
+    const sameOrigin = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await harness.fetch(input, init);
+      if (!String(input).endsWith('/checkouts')) return response;
+      const body = (await response.json()) as { id: string; checkout_url: string };
+      body.checkout_url = `${location.origin}/__sandbox/checkout/${body.id}`;
+      return Response.json(body, { status: response.status });
+    };
+    const { result } = renderHookWithBilling(() => useCheckout(), {
+      harness,
+      provider: { checkoutOrigins: [], fetch: sameOrigin },
+    });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    expect(harness.navigations).toEqual([
+      expect.stringMatching(new RegExp(`^${location.origin}/__sandbox/checkout/`)),
+    ]);
+  });
+
   it('fails with the refused field for a product outside the catalog', async () => {
     const harness = createBillingHarness();
     const { result } = renderHookWithBilling(() => useCheckout(), { harness });

@@ -26,8 +26,8 @@ export type BillingProviderProps = BillingUIProviderProps & {
   /**
    * Origins besides the service's own hosts (https://creem.io and its subdomains, such as
    * https://checkout.creem.io) that a checkout or portal link may send the buyer to, such as
-   * the sandbox's (`new URL(sandbox.baseUrl).origin`). A link to any other origin is refused.
-   * Default: `[]`.
+   * the sandbox's (`new URL(sandbox.baseUrl).origin`). The page's own origin is always allowed
+   * (a sandbox mounted in your dev server). A link to any other origin is refused. Default: `[]`.
    */
   checkoutOrigins?: readonly string[];
   /**
