@@ -141,6 +141,22 @@ export const ErrorWithRetry: Story = {
   },
 };
 
+/**
+ * A controlled page past the last one (page 7 of Ada's two): said so, never "No payments yet.",
+ * with the way back to the last page through `onPageChange`.
+ */
+export const PastTheEnd: Story = {
+  args: { page: 7 },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(
+      await canvas.findByText('This page is past the end of your payments.'),
+    ).toBeVisible();
+    await expect(canvas.queryByText('No payments yet.')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Go to the last page' }));
+    await expect(args.onPageChange).toHaveBeenCalledWith(2, { previous: 7, reason: 'last' });
+  },
+};
+
 /** A buyer who has bought nothing yet. */
 export const Empty: Story = {
   parameters: {

@@ -83,17 +83,21 @@ function customerWith(harness: BillingHarness, status: string) {
   return { customer: tx.customer, transaction: tx };
 }
 
-/** A page held by its owner, starting at 2, four rows a page. */
+/** A page held by its owner, starting at 2, four rows a page (unless told otherwise). */
 function ControlledHistory({
   changes,
+  start = 2,
+  pageSize = 4,
 }: {
   changes: Array<[number, BillingHistoryPageChangeDetails]>;
+  start?: number;
+  pageSize?: number;
 }) {
-  const [page, setPage] = useState(2);
+  const [page, setPage] = useState(start);
   return (
     <BillingHistory
       page={page}
-      pageSize={4}
+      pageSize={pageSize}
       onPageChange={(next, details) => {
         changes.push([next, details]);
         setPage(next);
@@ -217,6 +221,87 @@ describe('BillingHistory: what the customer sees', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onPageChange).toHaveBeenCalledWith(2, { previous: 1, reason: 'next' });
     expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+  });
+
+  test('a new page size starts again at page 1: the old page may be past the end of the new', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: ADA });
+    const all = await servicePage(harness, ADA, 1, 25);
+    const view = renderWithBilling(<BillingHistory pageSize={5} />, { harness });
+    await screen.findByText('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 3 of 3');
+
+    view.rerender(<BillingHistory pageSize={25} />);
+    await screen.findByText('Page 1 of 1');
+    expect(bodyRows().map((row) => cellTexts(row).slice(0, 6))).toEqual(
+      all.items.map((tx) => expectedRow(tx)),
+    );
+    expect(screen.queryByText('No payments yet.')).toBeNull();
+    expect(harness.requests.at(-1)?.query).toEqual({ page: '1', page_size: '25' });
+  });
+
+  test('an uncontrolled page past the end goes to the last page, never saying there are no payments', async () => {
+    const harness = createBillingHarness({ customer: ADA });
+    const last = await servicePage(harness, ADA, 2);
+    // Page 7 answers at once; the last page (2) waits until released.
+    const releaseFirst = harness.hold('transactions');
+    renderWithBilling(<BillingHistory defaultPage={7} />, { harness });
+    await waitFor(() => expect(harness.count('transactions')).toBe(1));
+    const releaseLast = harness.hold('transactions');
+    releaseFirst();
+    await waitFor(() => expect(harness.count('transactions')).toBe(2));
+
+    const region = screen.getByRole('region', { name: 'Billing history' });
+    expect(screen.queryByText('No payments yet.')).toBeNull();
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading billing history…');
+    releaseLast();
+
+    await screen.findByText('Page 2 of 2');
+    expect(bodyRows().map((row) => cellTexts(row).slice(0, 6))).toEqual(
+      last.items.map((tx) => expectedRow(tx)),
+    );
+    expect(screen.queryByText('No payments yet.')).toBeNull();
+    expect(
+      harness.requests.filter((r) => r.route === 'transactions').map((r) => r.query.page),
+    ).toEqual(['7', '2']);
+  });
+
+  test('a controlled page past the end says so and offers the last page through onPageChange', async () => {
+    const user = userEvent.setup();
+    const changes: Array<[number, BillingHistoryPageChangeDetails]> = [];
+    const { harness } = renderWithBilling(
+      <ControlledHistory changes={changes} start={7} pageSize={10} />,
+      { customer: ADA },
+    );
+    const last = await servicePage(harness, ADA, 2);
+    expect(await screen.findByText('This page is past the end of your payments.')).toBeVisible();
+    expect(screen.queryByText('No payments yet.')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Billing history' })).toHaveAttribute(
+      'data-state',
+      'pastEnd',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await screen.findByText('Page 2 of 2');
+    expect(bodyRows().map((row) => cellTexts(row).slice(0, 6))).toEqual(
+      last.items.map((tx) => expectedRow(tx)),
+    );
+    expect(changes).toEqual([[2, { previous: 7, reason: 'last' }]]);
+  });
+
+  test('a controlled page past the end, in German', async () => {
+    renderWithBilling(<BillingHistory page={9} onPageChange={() => {}} />, {
+      customer: ADA,
+      provider: { locale: 'de-DE' },
+    });
+    expect(
+      await screen.findByText('Diese Seite liegt hinter dem Ende Ihrer Zahlungen.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Zur letzten Seite' })).toBeVisible();
   });
 
   test('productId shows only that product’s payments, and says so when there are none', async () => {

@@ -31,6 +31,8 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  *   live region; `data-state` `loading | ready`)
  * - `skeleton` (loading; `aria-busy`), `error` (loading failed; `role="alert"`), `retryAction`,
  *   `empty`
+ * - `pastEnd` (a controlled `page` past the last one: says so), `lastPageAction` (in it, with
+ *   `onPageChange`: asks for the last page)
  */
 export type BillingHistoryPart =
   | 'scroller'
@@ -56,30 +58,37 @@ export type BillingHistoryPart =
   | 'skeleton'
   | 'error'
   | 'retryAction'
-  | 'empty';
+  | 'empty'
+  | 'pastEnd'
+  | 'lastPageAction';
 
 /**
- * What the root's `data-state` says: `loading` (first page not there yet), `ready`, `paging`
- * (another page is loading; the previous one stays shown), `empty`, `error`.
+ * What the root's `data-state` says: `loading` (no page to show yet: the first, or the one
+ * asked for after an empty one), `ready`, `paging` (another page is loading; the previous one
+ * stays shown), `empty`, `pastEnd` (a controlled `page` past the last one), `error`.
  */
-export type BillingHistoryState = 'loading' | 'ready' | 'paging' | 'empty' | 'error';
+export type BillingHistoryState = 'loading' | 'ready' | 'paging' | 'empty' | 'pastEnd' | 'error';
 
 /** Details of `onPageChange`. */
 export interface BillingHistoryPageChangeDetails {
   /** The page shown before. */
   previous: number;
-  /** Which control asked for the change. */
-  reason: 'previous' | 'next';
+  /** Which control asked for the change (`last`: the way back from a page past the end). */
+  reason: 'previous' | 'next' | 'last';
 }
 
 /** Props of `BillingHistory`. */
 export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPart> {
   /**
-   * The page shown, counted from 1 (controlled). Pair with `onPageChange`. Default: undefined
+   * The page shown, counted from 1 (controlled). Pair with `onPageChange`. A page past the last
+   * one says so and offers the last page (through `onPageChange`). Default: undefined
    * (uncontrolled: starts at `defaultPage`).
    */
   page?: number;
-  /** The page shown first when uncontrolled. Default: 1. */
+  /**
+   * The page shown first when uncontrolled; past the last page, the last page is shown. Changing
+   * `pageSize` or `productId` goes back to the first page. Default: 1.
+   */
   defaultPage?: number;
   /** Called when the customer asks for another page. Default: none. */
   onPageChange?: (page: number, details: BillingHistoryPageChangeDetails) => void;
@@ -132,9 +141,10 @@ export function BillingHistory(props: BillingHistoryProps) {
   const fmt = { money: useMoney(), date: useDate() };
   const captionId = useId();
 
-  // The uncontrolled page belongs to one product filter: another filter starts at page 1.
-  const [own, setOwn] = useState({ page: defaultPage, productId });
-  const ownPage = own.productId === productId ? own.page : 1;
+  // The uncontrolled page belongs to one product filter and page size: another starts at page 1
+  // (page 3 of five rows is past the end at twenty-five).
+  const [own, setOwn] = useState({ page: defaultPage, productId, pageSize });
+  const ownPage = own.productId === productId && own.pageSize === pageSize ? own.page : 1;
   const page = Math.max(1, Math.floor(controlledPage ?? ownPage));
 
   const query = useTransactions({
@@ -148,11 +158,20 @@ export function BillingHistory(props: BillingHistoryProps) {
   const lastPagination = useRef<Pagination | undefined>(undefined);
   if (data) lastPagination.current = data.pagination;
   const totalPages = Math.max(1, lastPagination.current?.total_pages ?? 1);
+  // A page past the end: the service answers it empty, but its pagination counts the payments.
+  const pastEnd =
+    !!data &&
+    !query.isPlaceholderData &&
+    data.items.length === 0 &&
+    data.pagination.total_records > 0 &&
+    page > totalPages;
+  // Uncontrolled, the last page is shown instead (set while rendering: no empty page flashes).
+  if (pastEnd && controlledPage === undefined) setOwn({ page: totalPages, productId, pageSize });
 
-  const go = (reason: 'previous' | 'next') => {
-    const next = reason === 'next' ? page + 1 : page - 1;
+  const go = (reason: BillingHistoryPageChangeDetails['reason']) => {
+    const next = reason === 'next' ? page + 1 : reason === 'previous' ? page - 1 : totalPages;
     if (next < 1 || next > totalPages) return;
-    if (controlledPage === undefined) setOwn({ page: next, productId });
+    if (controlledPage === undefined) setOwn({ page: next, productId, pageSize });
     onPageChange?.(next, { previous: page, reason });
   };
 
@@ -165,7 +184,28 @@ export function BillingHistory(props: BillingHistoryProps) {
   let state: BillingHistoryState;
   let content: ReactNode[];
 
-  if (query.isPending) {
+  if (pastEnd && controlledPage !== undefined) {
+    state = 'pastEnd';
+    content = [
+      part('pastEnd', 'div', {
+        key: 'pastEnd',
+        'data-state': 'pastEnd',
+        children: [
+          <p key="text">{t('billingHistory.pastEnd')}</p>,
+          onPageChange
+            ? part('lastPageAction', 'button', {
+                key: 'last',
+                type: 'button',
+                onClick: () => go('last'),
+                children: t('billingHistory.lastPage'),
+              })
+            : null,
+        ],
+      }),
+    ];
+  } else if (query.isPending || pastEnd || (query.isPlaceholderData && !data?.items.length)) {
+    // Nothing to show yet: the first page, the last one after a page past the end (uncontrolled),
+    // or any page after an empty one (which would say "No payments yet." while it loads).
     state = 'loading';
     content = [
       part('skeleton', 'div', {
@@ -187,7 +227,7 @@ export function BillingHistory(props: BillingHistoryProps) {
       ) : null,
     ];
   } else if (!data || data.items.length === 0) {
-    state = query.isPlaceholderData ? 'paging' : 'empty';
+    state = 'empty';
     content = [
       part('empty', 'p', {
         key: 'empty',

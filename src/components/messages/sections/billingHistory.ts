@@ -33,6 +33,8 @@ const en = {
   'billingHistory.pagination': 'Billing history pages',
   'billingHistory.loadingPage': 'Loading page {page}…',
   'billingHistory.emptyForProduct': 'No payments for this product yet.',
+  'billingHistory.pastEnd': 'This page is past the end of your payments.',
+  'billingHistory.lastPage': 'Go to the last page',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -66,6 +68,8 @@ const de: Record<keyof typeof en, string> = {
   'billingHistory.pagination': 'Seiten des Rechnungsverlaufs',
   'billingHistory.loadingPage': 'Seite {page} wird geladen …',
   'billingHistory.emptyForProduct': 'Noch keine Zahlungen für dieses Produkt.',
+  'billingHistory.pastEnd': 'Diese Seite liegt hinter dem Ende Ihrer Zahlungen.',
+  'billingHistory.lastPage': 'Zur letzten Seite',
 };
 
 /** The strings of BillingHistory. */
