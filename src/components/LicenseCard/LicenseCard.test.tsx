@@ -333,6 +333,58 @@ describe('LicenseCard: inputs, states and failures', () => {
     expect(harness.count('validateLicense')).toBe(1);
   });
 
+  test('an active license checked for a deactivated instance is not valid on it, and says so', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(
+      harness,
+      (l) => l.status === 'active' && l.instances.some((i) => i.status === 'deactivated'),
+    );
+    const instance = license.instances.find((i) => i.status === 'deactivated');
+    if (!instance) throw new Error('seed changed: no deactivated instance');
+    const onSuccess = vi.fn();
+    renderWithBilling(
+      <LicenseCard
+        licenseKey={license.key}
+        instanceId={instance.id}
+        showForm={false}
+        onSuccess={onSuccess}
+      />,
+      { harness },
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'instanceInactive'));
+    const said = screen.getAllByRole('status').map((region) => region.textContent);
+    expect(said).toContain(
+      `License checked: not active on this instance (${instance.name}, deactivated)`,
+    );
+    expect(said.join(' ')).not.toContain('Active');
+    // The details still tell the license's own status from the instance's.
+    expect(detail('Status')).toHaveTextContent('Active');
+    expect(detail('Instance')).toHaveTextContent(`${instance.name} (deactivated)`);
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ key: license.key, status: 'active' }),
+      { key: license.key, instanceId: instance.id, state: 'instanceInactive' },
+    );
+  });
+
+  test('German: not active on this instance', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(
+      harness,
+      (l) => l.status === 'active' && l.instances.some((i) => i.status === 'deactivated'),
+    );
+    const instance = license.instances.find((i) => i.status === 'deactivated');
+    if (!instance) throw new Error('seed changed: no deactivated instance');
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instance.id} showForm={false} />,
+      { harness, provider: { locale: 'de-DE' } },
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(
+        `Lizenz geprüft: auf dieser Instanz nicht aktiv (${instance.name}, deaktiviert)`,
+      ),
+    );
+  });
+
   test('controlled key input: the owner hears each edit and decides the value', async () => {
     const keys: string[] = [];
     renderWithBilling(<ControlledCard keys={keys} />);

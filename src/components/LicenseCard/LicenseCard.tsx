@@ -17,7 +17,8 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
 /**
  * The parts of `LicenseCard`, for `slots` and `slotProps` (`data-slot="license-card-<part>"`).
  * The root is an `article` (not a landmark: a page may hold several cards) named by its
- * `title`; its `data-state` is a `LicenseCardState`.
+ * `title`; its `data-state` is a `LicenseCardState` (`idle | validating | valid | invalid |
+ * instanceInactive | error`).
  *
  * - `title` (`h2`; takes the focus when `retryAction` is pressed, as the alert goes)
  * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
@@ -63,10 +64,18 @@ export type LicenseCardPart =
 
 /**
  * What the root's `data-state` says: `idle` (nothing checked yet), `validating`, `valid` (the
- * license is `active`), `invalid` (the service knows the key but it is not active, or it knows
- * no such key or instance), `error` (the check failed; try again).
+ * license is `active`, and so is the instance it was checked for), `invalid` (the service knows
+ * the key but it is not active, or it knows no such key or instance), `instanceInactive` (the
+ * license is active, but the instance checked is not: deactivated, so the license does not
+ * hold on it), `error` (the check failed; try again).
  */
-export type LicenseCardState = 'idle' | 'validating' | 'valid' | 'invalid' | 'error';
+export type LicenseCardState =
+  | 'idle'
+  | 'validating'
+  | 'valid'
+  | 'invalid'
+  | 'instanceInactive'
+  | 'error';
 
 /**
  * Why a check did not give a license, on the `error` part's `data-state`: `notFound` (404: no
@@ -84,8 +93,11 @@ export interface LicenseCardCheck {
 
 /** Details of `onSuccess`. */
 export interface LicenseCardSuccessDetails extends LicenseCardCheck {
-  /** `valid` when the license is active, else `invalid`. */
-  state: 'valid' | 'invalid';
+  /**
+   * `valid` when the license is active on the instance checked, `instanceInactive` when the
+   * license is active but that instance is not, else `invalid`.
+   */
+  state: LicenseState;
 }
 
 /** Details of `onError`. */
@@ -164,8 +176,15 @@ const failureMessage: Record<LicenseCardFailure, MessageKey> = {
   failed: 'licenseCard.error',
 };
 
-function licenseState(license: License): 'valid' | 'invalid' {
-  return license.status === 'active' ? 'valid' : 'invalid';
+type LicenseState = 'valid' | 'invalid' | 'instanceInactive';
+
+/** A check is for one instance: an active license is only valid there if that instance is too. */
+function licenseState(license: License): LicenseState {
+  return license.status !== 'active'
+    ? 'invalid'
+    : license.instance && license.instance.status !== 'active'
+      ? 'instanceInactive'
+      : 'valid';
 }
 
 /**
@@ -383,9 +402,14 @@ export function LicenseCard(props: LicenseCardProps) {
             {validation.isPending
               ? t('licenseCard.validating')
               : license
-                ? t('licenseCard.checked', {
-                    status: wordFor(t, 'licenseCard.status', license.status),
-                  })
+                ? state === 'instanceInactive' && license.instance
+                  ? t('licenseCard.checkedInstance', {
+                      name: license.instance.name,
+                      status: wordFor(t, 'licenseCard.instanceStatus', license.instance.status),
+                    })
+                  : t('licenseCard.checked', {
+                      status: wordFor(t, 'licenseCard.status', license.status),
+                    })
                 : null}
           </p>,
           license ? <Details key="details" license={license} part={part} t={t} fmt={fmt} /> : null,

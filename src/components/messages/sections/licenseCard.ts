@@ -35,6 +35,7 @@ const en = {
   'licenseCard.keyHidden': 'hidden, ends in {last}',
   'licenseCard.copyFailed': 'The key could not be copied.',
   'licenseCard.checked': 'License checked: {status}',
+  'licenseCard.checkedInstance': 'License checked: not active on this instance ({name}, {status})',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -71,6 +72,8 @@ const de: Record<keyof typeof en, string> = {
   'licenseCard.keyHidden': 'verborgen, endet auf {last}',
   'licenseCard.copyFailed': 'Der Schlüssel konnte nicht kopiert werden.',
   'licenseCard.checked': 'Lizenz geprüft: {status}',
+  'licenseCard.checkedInstance':
+    'Lizenz geprüft: auf dieser Instanz nicht aktiv ({name}, {status})',
 };
 
 /** The strings of LicenseCard. */
