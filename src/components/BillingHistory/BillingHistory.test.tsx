@@ -361,6 +361,20 @@ describe('BillingHistory: what the customer sees', () => {
     expect(await screen.findByText(partialText)).toHaveAttribute('data-state', 'partial');
   });
 
+  test('the status and the refund read as two things, unstyled and to a screen reader', async () => {
+    const harness = createBillingHarness();
+    const { customer, transaction: tx } = customerWith(harness, 'refunded');
+    renderWithBilling(<BillingHistory pageSize={100} />, { harness, customer });
+    const refund = await screen.findByText(
+      `${money(tx.refunded_amount as number, tx.currency)} refunded`,
+    );
+    // The cell's text, as it reads without CSS: not "Refunded$20.00 refunded".
+    expect(refund.closest('td')).toHaveTextContent(
+      `Refunded · ${money(tx.refunded_amount as number, tx.currency)} refunded`,
+      { normalizeWhitespace: false },
+    );
+  });
+
   test('a status the library does not know is shown as the service sent it', async () => {
     // The service may add statuses: this one answers `disputed` for Ada's newest transaction.
     const harness: BillingHarness = createBillingHarness({

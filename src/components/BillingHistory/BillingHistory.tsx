@@ -25,7 +25,8 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  * - `row` (`tr`; `data-state`: the transaction's status as the service sent it), and in it
  *   `date` (the row header, holding a `time`), `description`, `amount`, `discount`, `tax`,
  *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;
- *   `data-state`: the status), `refund` (what was refunded; `data-state` `full | partial`)
+ *   `data-state`: the status), `refund` (what was refunded; `data-state` `full | partial`;
+ *   after the `billingHistory.refundSeparator` text, " · ")
  * - `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
  *   `aria-disabled` at either end so focus stays on them), `pageInfo` ("Page 2 of 3", a polite
  *   live region; `data-state` `loading | ready`)
@@ -341,6 +342,9 @@ function Row({ transaction: tx, part, t, fmt }: RowProps) {
             'data-state': tx.status,
             children: statusText(t, tx.status),
           }),
+          // Text between the two, so that they do not run together ("Refunded$20.00 refunded")
+          // without CSS or for a screen reader.
+          refundKind ? t('billingHistory.refundSeparator') : null,
           refundKind
             ? part('refund', 'span', {
                 key: 'refund',
