@@ -304,6 +304,25 @@ describe('BillingHistory: what the customer sees', () => {
     expect(screen.getByRole('button', { name: 'Zur letzten Seite' })).toBeVisible();
   });
 
+  test.each([
+    [200, 100],
+    [0, 1],
+    [2.5, 2],
+  ])('pageSize %s is taken as %s (the service sends 1 to 100 a page)', async (asked, sent) => {
+    const harness = createBillingHarness({ customer: ADA });
+    const expected = await servicePage(harness, ADA, 1, sent);
+    renderWithBilling(<BillingHistory pageSize={asked} />, { harness });
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(bodyRows().map((row) => cellTexts(row).slice(0, 6))).toEqual(
+      expected.items.map((tx) => expectedRow(tx)),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Page 1 of ${expected.pagination.total_pages}`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(harness.requests.at(-1)?.query).toEqual({ page: '1', page_size: String(sent) });
+  });
+
   test('productId shows only that product’s payments, and says so when there are none', async () => {
     const harness = createBillingHarness({ customer: ADA });
     const ebook = 'prod_ebook';

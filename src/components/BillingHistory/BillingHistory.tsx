@@ -93,7 +93,10 @@ export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPar
   defaultPage?: number;
   /** Called when the customer asks for another page. Default: none. */
   onPageChange?: (page: number, details: BillingHistoryPageChangeDetails) => void;
-  /** Transactions per page (the service allows 1 to 100). Default: 10. */
+  /**
+   * Transactions per page, a whole number from 1 to 100 (the most the service sends at once):
+   * a larger one shows 100, a smaller one 1, a fraction is rounded down. Default: 10.
+   */
   pageSize?: number;
   /**
    * Show only the transactions of this product. Changing it goes back to the first page when
@@ -135,7 +138,9 @@ const numeric = new Set<string>(['amount', 'discount', 'tax', 'paid']);
  * a time with previous and next controls. Money is shown in each transaction's own currency.
  */
 export function BillingHistory(props: BillingHistoryProps) {
-  const { page: controlledPage, defaultPage = 1, onPageChange, pageSize = 10, productId } = props;
+  const { page: controlledPage, defaultPage = 1, onPageChange, productId } = props;
+  // Within what the service answers (more was a permanent "could not be loaded"); NaN is 10.
+  const pageSize = Math.min(100, Math.max(1, Math.floor(props.pageSize ?? 10))) || 10;
   useBillingContext('BillingHistory');
   const part = useParts<BillingHistoryPart>('BillingHistory', props);
   const t = useMessages(commonMessages, billingHistoryMessages);
