@@ -10,9 +10,31 @@ import {
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { License } from '../../contract/schemas.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { LicenseCard, maskLicenseKey } from './LicenseCard.js';
 
 type SeededLicense = ReturnType<BillingHarness['sandbox']['fixtures']>['licenses'][number];
+
+// The sandbox's clock stands still at SANDBOX_EPOCH and its licenses expire around it: the card
+// judges expiry on the same clock.
+const NOW = SANDBOX_EPOCH;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A harness whose license answers are edited on the way back from the service. */
+function editedLicenses(edit: (license: License) => void): BillingHarness {
+  const harness: BillingHarness = createBillingHarness({
+    handler: {
+      fetch: async (input, init) => {
+        const response = await harness.sandbox.fetch(input, init);
+        if (!String(input).includes('/licenses/') || !response.ok) return response;
+        const body = (await response.json()) as License;
+        edit(body);
+        return Response.json(body, { status: response.status });
+      },
+    },
+  });
+  return harness;
+}
 
 const day = (iso: string, locale = 'en-US') =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
@@ -136,7 +158,7 @@ describe('LicenseCard: checking each seeded license', () => {
     const license = seeded(harness, pick);
     const instance = instanceOf(license);
     const onSuccess = vi.fn();
-    renderWithBilling(<LicenseCard onSuccess={onSuccess} />, { harness });
+    renderWithBilling(<LicenseCard onSuccess={onSuccess} now={NOW} />, { harness });
     expect(card()).toHaveAttribute('data-state', 'idle');
     await check(license.key, instance.id);
 
@@ -213,6 +235,73 @@ describe('LicenseCard: checking each seeded license', () => {
       'No such license key, or it is not activated for this instance.',
     );
     expect(card()).toHaveAttribute('data-state', 'invalid');
+  });
+});
+
+describe('LicenseCard: the expiry never contradicts the status', () => {
+  test('an active license past its date reads "Expired on", by the card’s clock', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
+    const expiresAt = license.expires_at as string;
+    renderWithBilling(
+      <LicenseCard
+        licenseKey={license.key}
+        instanceId={instanceOf(license).id}
+        showForm={false}
+        now={Date.parse(expiresAt) + DAY}
+      />,
+      { harness },
+    );
+    await waitFor(() => expect(detail('Expiry')).toHaveTextContent(`Expired on ${day(expiresAt)}`));
+    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
+    // The status is the service's word: still active there.
+    expect(detail('Status')).toHaveTextContent('Active');
+  });
+
+  test('an expired license without a date reads "Expired", never "Never expires"', async () => {
+    const harness = editedLicenses((license) => {
+      license.status = 'expired';
+      license.expires_at = null;
+    });
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(
+      <LicenseCard
+        licenseKey={license.key}
+        instanceId={instanceOf(license).id}
+        showForm={false}
+        now={NOW}
+      />,
+      { harness },
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
+    expect(detail('Status')).toHaveTextContent('Expired');
+    expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
+    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
+    expect(within(card()).queryByText('Never expires')).toBeNull();
+  });
+
+  test('an expired license whose date is still ahead reads "Expired", without that date', async () => {
+    const ahead = new Date(Date.parse(NOW) + 30 * DAY).toISOString();
+    const harness = editedLicenses((license) => {
+      license.status = 'expired';
+      license.expires_at = ahead;
+    });
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(
+      <LicenseCard
+        licenseKey={license.key}
+        instanceId={instanceOf(license).id}
+        showForm={false}
+        now={NOW}
+      />,
+      { harness },
+    );
+    // The service's status wins over the card's clock.
+    await waitFor(() =>
+      expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired'),
+    );
+    expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
+    expect(within(card()).queryByText(/Expires on/)).toBeNull();
   });
 });
 
@@ -463,7 +552,7 @@ describe('LicenseCard: inputs, states and failures', () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
     renderWithBilling(
-      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} now={NOW} />,
       {
         harness,
         provider: { locale: 'de-DE' },

@@ -5,6 +5,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { License } from '../../contract/schemas.js';
+import { type Moment, toTime } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
@@ -143,6 +144,11 @@ export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
   onSuccess?: (license: License, details: LicenseCardSuccessDetails) => void;
   /** Called when the check gave no license. Default: none. */
   onError?: (error: BillingError, details: LicenseCardErrorDetails) => void;
+  /**
+   * The moment the expiry is judged against (a Date, Unix milliseconds or an ISO string): a
+   * date before it reads "Expired on", whatever the status. Default: the time of each render.
+   */
+  now?: Moment;
 }
 
 /**
@@ -205,6 +211,7 @@ export function LicenseCard(props: LicenseCardProps) {
     showForm = true,
     onSuccess,
     onError,
+    now,
   } = props;
   useBillingContext('LicenseCard');
   const part = useParts<LicenseCardPart>('LicenseCard', props);
@@ -412,7 +419,16 @@ export function LicenseCard(props: LicenseCardProps) {
                     })
                 : null}
           </p>,
-          license ? <Details key="details" license={license} part={part} t={t} fmt={fmt} /> : null,
+          license ? (
+            <Details
+              key="details"
+              license={license}
+              part={part}
+              t={t}
+              fmt={fmt}
+              now={now === undefined ? Date.now() : toTime(now, 'now')}
+            />
+          ) : null,
         ],
       }),
       errorPart,
@@ -425,9 +441,10 @@ interface DetailsProps {
   part: PartRenderer<LicenseCardPart>;
   t: Translate;
   fmt: Pick<Formatters, 'date'>;
+  now: number;
 }
 
-function Details({ license, part, t, fmt }: DetailsProps) {
+function Details({ license, part, t, fmt, now }: DetailsProps) {
   const activationsId = useId();
   const limit = typeof license.activation_limit === 'number' ? license.activation_limit : null;
   const used = license.activation;
@@ -436,17 +453,20 @@ function Details({ license, part, t, fmt }: DetailsProps) {
       ? t('licenseCard.activationsUnlimited', { used })
       : t('licenseCard.activations', { used, limit });
 
-  const expiry: 'never' | 'expires' | 'expired' = !license.expires_at
-    ? 'never'
-    : license.status === 'expired'
-      ? 'expired'
-      : 'expires';
+  // Expired when the service says so or the date has passed (the status can lag behind it);
+  // the date is only said when it is behind us, so "Expired" never sits beside a later date.
+  const at = license.expires_at;
+  const passed = !!at && Date.parse(at) <= now;
+  const expiry: 'never' | 'expires' | 'expired' =
+    license.status === 'expired' || passed ? 'expired' : at ? 'expires' : 'never';
   const expiryText =
     expiry === 'never'
       ? t('licenseCard.neverExpires')
-      : t(expiry === 'expired' ? 'licenseCard.expired' : 'licenseCard.expires', {
-          date: fmt.date(license.expires_at as string),
-        });
+      : expiry === 'expired' && !passed
+        ? t('licenseCard.status.expired')
+        : t(passed ? 'licenseCard.expired' : 'licenseCard.expires', {
+            date: fmt.date(at as string),
+          });
 
   const instance = license.instance;
   const row = (name: LicenseCardPart, label: MessageKey, value: ReactNode, extra = {}) =>
@@ -504,7 +524,11 @@ function Details({ license, part, t, fmt }: DetailsProps) {
       row(
         'expiry',
         'licenseCard.expiryLabel',
-        license.expires_at ? <time dateTime={license.expires_at}>{expiryText}</time> : expiryText,
+        at && (passed || expiry === 'expires') ? (
+          <time dateTime={at}>{expiryText}</time>
+        ) : (
+          expiryText
+        ),
         { 'data-state': expiry },
       ),
       instance
