@@ -415,6 +415,60 @@ describe('BillingHistory: what the customer sees', () => {
     expect(within(row).getByText('disputed')).toBeVisible();
   });
 
+  test.each([
+    ['en-US', 'Refunded'],
+    ['de-DE', 'Erstattet'],
+  ])(
+    'a currency code Intl cannot format: that row shows the plain amount and the code, the table stays (%s)',
+    async (locale, refundedWord) => {
+      // The service sends "XYZ1" as one transaction's currency (with a discount and a refund).
+      const harness: BillingHarness = createBillingHarness({
+        customer: ADA,
+        handler: {
+          fetch: async (input, init) => {
+            const response = await harness.sandbox.fetch(input, init);
+            if (!String(input).includes('/v1/transactions/search')) return response;
+            const body = (await response.json()) as { items: Transaction[] };
+            const first = body.items[0] as Transaction;
+            Object.assign(first, {
+              currency: 'XYZ1',
+              discount_amount: 250,
+              status: 'refunded',
+              refunded_amount: first.amount_paid,
+            });
+            return Response.json(body, { status: response.status });
+          },
+        },
+      });
+      const expected = await servicePage(harness, ADA, 1);
+      renderWithBilling(<BillingHistory />, { harness, provider: { locale } });
+      const table = await screen.findByRole('table');
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(expected.items.length);
+
+      const tx = expected.items[0] as Transaction;
+      const plain = (cents: number) =>
+        `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100)} XYZ1`;
+      const optional = (cents: number | null | undefined) =>
+        typeof cents === 'number' ? plain(cents) : '—';
+      const refunded = locale === 'de-DE' ? 'erstattet' : 'refunded';
+      expect(cellTexts(rows[0] as HTMLElement)).toEqual([
+        day(tx.created_at, locale),
+        tx.description,
+        plain(tx.amount),
+        `−${plain(250)}`,
+        optional(tx.tax_amount),
+        optional(tx.amount_paid),
+        `${refundedWord} · ${plain(tx.amount_paid as number)} ${refunded}`,
+      ]);
+      rows.slice(1).forEach((row, i) => {
+        expect(cellTexts(row).slice(0, 6)).toEqual(
+          expectedRow(expected.items[i + 1] as Transaction, locale),
+        );
+      });
+    },
+  );
+
   test('German: headers, money, dates and paging in de-DE', async () => {
     const { harness } = renderWithBilling(<BillingHistory />, {
       customer: ADA,

@@ -6,6 +6,7 @@ import type { BillingError } from '../../client/error.js';
 import type { Pagination, Transaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useTransactions } from '../../react/queries.js';
+import { useBillingUI } from '../../react/ui-context.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
 import { commonMessages } from '../messages/sections/common.js';
@@ -114,6 +115,22 @@ function statusText(t: Translate, status: string): string {
   return Object.hasOwn(billingHistoryMessages.en, key) ? t(key as MessageKey) : status;
 }
 
+/**
+ * Money in a transaction's own currency; in a code Intl cannot format (the service sent "XYZ1"),
+ * the amount as a plain decimal number and the code as sent, so one row does not break the
+ * table.
+ */
+function safeMoney(money: Formatters['money'], locale: string): Formatters['money'] {
+  return (cents, currency) => {
+    try {
+      return money(cents, currency);
+    } catch {
+      const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 });
+      return `${plain.format(cents / 100)} ${currency}`;
+    }
+  };
+}
+
 /** A Unix-ms timestamp as an ISO string for `<time dateTime>`; empty when it is not a date. */
 function isoOf(ms: number): string {
   const date = new Date(ms);
@@ -144,7 +161,7 @@ export function BillingHistory(props: BillingHistoryProps) {
   useBillingContext('BillingHistory');
   const part = useParts<BillingHistoryPart>('BillingHistory', props);
   const t = useMessages(commonMessages, billingHistoryMessages);
-  const fmt = { money: useMoney(), date: useDate() };
+  const fmt = { money: safeMoney(useMoney(), useBillingUI().locale), date: useDate() };
   const captionId = useId();
 
   // The uncontrolled page belongs to one product filter and page size: another starts at page 1
