@@ -146,6 +146,40 @@ describe('PortalButton', () => {
     expect(harness.navigations[0]).toMatch(ADA_PORTAL);
   });
 
+  test('target="_blank" with the new tab closed by the customer before the link came: this page stays, the button works again', async () => {
+    const user = userEvent.setup();
+    const tabs: ReturnType<typeof fakeTab>[] = [];
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      const tab = fakeTab();
+      tabs.push(tab);
+      return tab as unknown as Window;
+    });
+    const links: string[] = [];
+    const { harness } = renderWithBilling(
+      <PortalButton target="_blank" onSuccess={({ url }) => links.push(url)} />,
+      { customer: 'cust_ada' },
+    );
+    const button = screen.getByRole('button', { name: /Manage billing/ });
+
+    const release = harness.hold('portal');
+    await user.click(button);
+    (tabs[0] as ReturnType<typeof fakeTab>).close();
+    release();
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'idle'));
+    expect(harness.navigations).toEqual([]);
+    expect(tabs[0]?.replaced).toEqual([]);
+    expect(links).toEqual([]);
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Asked again, the portal opens in a new tab as it should.
+    await user.click(button);
+    await waitFor(() => expect(tabs[1]?.replaced).toHaveLength(1));
+    expect(tabs[1]?.replaced[0]).toMatch(ADA_PORTAL);
+    expect(harness.navigations).toEqual([]);
+    expect(links).toEqual(tabs[1]?.replaced);
+  });
+
   test('target="_blank" and a failure: the empty tab is closed', async () => {
     const user = userEvent.setup();
     const tab = fakeTab();

@@ -32,11 +32,15 @@ export interface PortalButtonProps extends CustomizableProps<PortalButtonPart> {
    * Where the portal opens. `_self` leaves the page through the provider's `navigate`.
    * `_blank` opens a new tab at once, in the click (so popup blockers allow it), cut off from
    * this page (`opener` set to null), and sends it to the link when the link arrives; if the
-   * browser blocks the tab anyway, the portal opens in this tab instead; if asking for the link
-   * fails, the empty tab is closed. Default: `'_self'`.
+   * browser blocks the tab anyway, the portal opens in this tab instead; if the customer closes
+   * the tab before the link arrives, nothing opens (and `onSuccess` is not called) and the button
+   * is ready again; if asking for the link fails, the empty tab is closed. Default: `'_self'`.
    */
   target?: '_self' | '_blank';
-  /** Called with the portal link just before the customer is sent there. Default: none. */
+  /**
+   * Called with the portal link just before the customer is sent there (not when they closed
+   * the new tab first). Default: none.
+   */
   onSuccess?: (details: { url: string }) => void;
   /** Called when the link could not be had; the button offers a retry. Default: none. */
   onError?: (error: BillingError) => void;
@@ -61,11 +65,14 @@ export function PortalButton(props: PortalButtonProps) {
 
   const portal = usePortal({
     navigate: (url) => {
-      latest.current.onSuccess?.({ url });
       left.current = true;
       const opened = tab.current;
       tab.current = null;
-      if (opened && !opened.closed) opened.location.replace(url);
+      // The customer closed the new tab before the link came: they changed their mind, and this
+      // page stays. (Only a tab the browser blocked, `null`, falls back to this tab.)
+      if (opened?.closed) return;
+      latest.current.onSuccess?.({ url });
+      if (opened) opened.location.replace(url);
       else context.navigate(url);
     },
     onError: (error) => {
