@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
   BillingHarnessProvider,
@@ -319,6 +319,45 @@ describe('MetricsSummary: access, loading, error, empty', () => {
     expect(screen.getByRole('combobox', { name: 'Range' })).toHaveDisplayValue(
       /^Jan 1, 1970 – Jan [12], 1970$/,
     );
+  });
+});
+
+describe('MetricsSummary: a custom range given as a prop', () => {
+  test('one that ends before it starts is refused at render, naming the prop; nothing is sent', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const harness = createBillingHarness({ admin: true });
+    const reversed = { startDate: NOW, endDate: NOW - 30 * DAY };
+    try {
+      expect(() =>
+        renderWithBilling(<MetricsSummary now={NOW} defaultRange={reversed} />, { harness }),
+      ).toThrow(
+        `billing-kit: \`MetricsSummary\` \`defaultRange\` must be whole Unix milliseconds with startDate at or before endDate; got startDate ${NOW}, endDate ${NOW - 30 * DAY}`,
+      );
+      expect(() =>
+        renderWithBilling(<MetricsSummary now={NOW} range={reversed} />, { harness }),
+      ).toThrow(/^billing-kit: `MetricsSummary` `range` must be whole Unix milliseconds/);
+      expect(() =>
+        renderWithBilling(
+          <MetricsSummary now={NOW} range={{ startDate: NOW - DAY, endDate: Number.NaN }} />,
+          { harness },
+        ),
+      ).toThrow(/`range` must be whole Unix milliseconds/);
+      expect(statsRequests(harness)).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  test('a range of one moment is a range: it is sent as given', async () => {
+    const { harness } = renderWithBilling(
+      <MetricsSummary now={NOW} range={{ startDate: NOW, endDate: NOW }} interval="day" />,
+      { admin: true },
+    );
+    await waitFor(() => expect(region()).not.toHaveAttribute('data-state', 'loading'));
+    expect(screen.queryByText('The metrics could not be loaded.')).toBeNull();
+    expect(statsRequests(harness)).toEqual([
+      { currency: 'USD', startDate: String(NOW), endDate: String(NOW), interval: 'day' },
+    ]);
   });
 });
 

@@ -97,7 +97,10 @@ export type MetricsCurrency = StoreMetricsParams['currency'];
 export type MetricsInterval = NonNullable<StoreMetricsParams['interval']>;
 /** A range ending now (`now`): the last 7, 30 or 90 days, or the last 12 months. */
 export type MetricsRangePreset = '7d' | '30d' | '90d' | '12m';
-/** A range: a preset, or explicit dates in Unix milliseconds (both inclusive). */
+/**
+ * A range: a preset, or explicit dates in whole Unix milliseconds (both inclusive), `startDate`
+ * at or before `endDate` (a range that ends before it starts is refused at render).
+ */
 export type MetricsRange = MetricsRangePreset | { startDate: number; endDate: number };
 
 /** Details of the change callbacks. */
@@ -256,6 +259,16 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   const range = rangeProp ?? ownRange;
   const interval = intervalProp ?? ownInterval;
   const { startDate, endDate } = metricsRangeDates(range, now);
+  // The proxy answers such a range with a 400 that no retry mends: refused here, like any prop
+  // misuse, rather than shown to the seller as a failure to load.
+  if (
+    typeof range === 'object' &&
+    !(Number.isSafeInteger(startDate) && Number.isSafeInteger(endDate) && startDate <= endDate)
+  ) {
+    throw new RangeError(
+      `billing-kit: \`MetricsSummary\` \`${rangeProp === undefined ? 'defaultRange' : 'range'}\` must be whole Unix milliseconds with startDate at or before endDate; got startDate ${startDate}, endDate ${endDate}`,
+    );
+  }
 
   const query = useStoreMetrics({ currency, startDate, endDate, interval });
   // The last figures stay on screen (with their own currency) while other ones load.
