@@ -51,6 +51,41 @@ function statsRequests(harness: BillingHarness) {
   return harness.requests.filter((r) => r.route === 'adminStats').map((r) => r.query);
 }
 
+/** A seller's harness whose stats answers are edited on the way back from the service. */
+function stagedStats(edit: (stats: StatsSummary) => void): BillingHarness {
+  const harness: BillingHarness = createBillingHarness({
+    admin: true,
+    handler: {
+      fetch: async (input, init) => {
+        const response = await harness.sandbox.fetch(input, init);
+        if (!String(input).includes('/stats/') || !response.ok) return response;
+        const body = (await response.json()) as StatsSummary;
+        edit(body);
+        return Response.json(body, { status: response.status });
+      },
+    },
+  });
+  return harness;
+}
+
+/** Two periods of the real answer, with these gross and net figures in cents. */
+function twoPeriods(gross: [number, number], net: [number, number]) {
+  return stagedStats((stats) => {
+    stats.periods = (stats.periods ?? []).slice(0, 2).map((period, i) => ({
+      ...period,
+      grossRevenue: gross[i] ?? 0,
+      netRevenue: net[i] ?? 0,
+    }));
+  });
+}
+
+/** The y axis's tick labels, bottom up. */
+function yTicks() {
+  return Array.from(
+    document.querySelectorAll('[data-slot="metrics-summary-chart-axis"][data-state="y"] text'),
+  ).map((text) => text.textContent);
+}
+
 function region(name = 'Store metrics') {
   return screen.getByRole('region', { name });
 }
@@ -361,11 +396,66 @@ describe('MetricsSummary: a custom range given as a prop', () => {
   });
 });
 
+describe('MetricsSummary: the chart’s words', () => {
+  test('the y axis reads whole amounts, without a forced ".0"', async () => {
+    renderWithBilling(<MetricsSummary now={NOW} />, {
+      harness: twoPeriods([12_000, 20_000], [5000, 15_000]),
+    });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(yTicks()).toEqual(['$0', '$50', '$100', '$150', '$200']);
+  });
+
+  test('German: the y axis in euros, whole', async () => {
+    renderWithBilling(<MetricsSummary now={NOW} defaultCurrency="EUR" />, {
+      harness: twoPeriods([12_000, 20_000], [5000, 15_000]),
+      provider: { locale: 'de-DE' },
+    });
+    await waitFor(() => expect(region('Shop-Kennzahlen')).toHaveAttribute('data-state', 'ready'));
+    // A no-break space between the figure and the sign, as German is written.
+    expect(yTicks()).toEqual(['0\u00a0€', '50\u00a0€', '100\u00a0€', '150\u00a0€', '200\u00a0€']);
+  });
+
+  test('ticks under one dollar have the cents to tell them apart', async () => {
+    renderWithBilling(<MetricsSummary now={NOW} />, { harness: twoPeriods([3, 2], [1, 1]) });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(yTicks()).toEqual(['$0.00', '$0.01', '$0.02', '$0.03']);
+  });
+
+  test('thousands stay short and distinct', async () => {
+    renderWithBilling(<MetricsSummary now={NOW} />, {
+      harness: twoPeriods([150_000, 180_000], [100_000, 120_000]),
+    });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(yTicks()).toEqual(['$0', '$500', '$1K', '$1.5K', '$2K']);
+  });
+
+  test('one period is said in the singular, in English and German', async () => {
+    const onePeriod = () =>
+      stagedStats((stats) => {
+        stats.periods = (stats.periods ?? []).slice(-1);
+      });
+    const { unmount } = renderWithBilling(<MetricsSummary now={NOW} />, { harness: onePeriod() });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(screen.getByRole('img')).toHaveAccessibleName(/^Revenue over 1 period, starting /);
+    unmount();
+
+    renderWithBilling(<MetricsSummary now={NOW} />, {
+      harness: onePeriod(),
+      provider: { locale: 'de-DE' },
+    });
+    await waitFor(() => expect(region('Shop-Kennzahlen')).toHaveAttribute('data-state', 'ready'));
+    expect(screen.getByRole('img')).toHaveAccessibleName(/^Umsatz in 1 Zeitraum ab /);
+  });
+});
+
 describe('axisTicks', () => {
   test('round steps from zero past the highest value', () => {
     expect(axisTicks([0, 12_345])).toEqual([0, 5000, 10_000, 15_000]);
     expect(axisTicks([])).toEqual([0, 100]);
     expect(axisTicks([-150, 900])).toEqual([-500, 0, 500, 1000]);
+    // A cent is the smallest step: no tick falls between two cents.
+    expect(axisTicks([0, 1])).toEqual([0, 1]);
+    expect(axisTicks([3, 2, 1])).toEqual([0, 1, 2, 3]);
   });
 });
 

@@ -188,12 +188,12 @@ function niceStep(raw: number): number {
   return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * power;
 }
 
-/** Round y-axis ticks (in cents) covering every value and zero. */
+/** Round y-axis ticks (in cents, a whole cent apart at least) covering every value and zero. */
 export function axisTicks(values: readonly number[]): number[] {
   const max = Math.max(0, ...values);
   const min = Math.min(0, ...values);
   if (max === min) return [0, 100];
-  const step = niceStep((max - min) / 4);
+  const step = niceStep(Math.max(1, (max - min) / 4));
   const ticks: number[] = [];
   for (let at = Math.floor(min / step) * step; at < max + step; at += step) {
     ticks.push(at);
@@ -500,6 +500,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
           part={part}
           t={t}
           fmt={fmt}
+          locale={locale}
         />
       ),
     ];
@@ -524,6 +525,7 @@ interface RevenueProps {
   part: PartRenderer<MetricsSummaryPart>;
   t: Translate;
   fmt: MetricsFormatters;
+  locale: string;
 }
 
 /** SVG attributes for an SVG part (parts are typed for HTML). */
@@ -538,15 +540,33 @@ const M = { top: 16, right: 36, bottom: 36, left: 76 };
 
 /** The chart, its legend, and the table of the same figures. */
 function Revenue(props: RevenueProps) {
-  const { periods, currency, interval, busy, tableId, tableShown, onToggleTable, part, t, fmt } =
-    props;
+  const {
+    periods,
+    currency,
+    interval,
+    busy,
+    tableId,
+    tableShown,
+    onToggleTable,
+    part,
+    t,
+    fmt,
+    locale,
+  } = props;
   const money = (cents: number) => fmt.money(cents, currency);
-  const axisMoney = (cents: number) =>
-    fmt.number(cents / 100, {
+  const gross = periods.map((p) => p.grossRevenue);
+  const net = periods.map((p) => p.netRevenue);
+  const ticks = axisTicks([...gross, ...net]);
+  // Whole units without a fraction ("$50", "$1.5K"): unless told otherwise the currency style
+  // keeps as many digits as the maximum allows ("$50.0"). Steps under one unit show cents.
+  const cents = (ticks[1] ?? 100) - (ticks[0] ?? 0) < 100;
+  const axisMoney = (value: number) =>
+    fmt.number(value / 100, {
       style: 'currency',
       currency,
       notation: 'compact',
-      maximumFractionDigits: 1,
+      minimumFractionDigits: cents ? 2 : 0,
+      maximumFractionDigits: cents ? 2 : 1,
     });
   // Periods start at UTC midnight (the service's buckets): shown in UTC, so no day slips.
   // Days and weeks name their year too when the range crosses one ("Nov 21" twice over a
@@ -574,9 +594,6 @@ function Revenue(props: RevenueProps) {
         : { dateStyle: 'medium', timeZone: 'UTC' },
     );
 
-  const gross = periods.map((p) => p.grossRevenue);
-  const net = periods.map((p) => p.netRevenue);
-  const ticks = axisTicks([...gross, ...net]);
   const low = ticks[0] ?? 0;
   const high = ticks.at(-1) ?? 1;
   // The chart draws in as many units as it is wide in CSS pixels, so its text stays the
@@ -601,15 +618,21 @@ function Revenue(props: RevenueProps) {
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const first = periods[0] as StatsPeriod;
   const lastPeriod = periods.at(-1) as StatsPeriod;
-  const summary = t('metricsSummary.chartSummary', {
-    count: periods.length,
-    from: long(first.timestamp),
-    to: long(lastPeriod.timestamp),
-    gross: money(sum(gross)),
-    net: money(sum(net)),
-    max: money(gross[peak] ?? 0),
-    peak: long((periods[peak] as StatsPeriod).timestamp),
-  });
+  const summary = t(
+    // The catalogue's languages have one and other: a single period is said in the singular.
+    new Intl.PluralRules(locale).select(periods.length) === 'one'
+      ? 'metricsSummary.chartSummary.one'
+      : 'metricsSummary.chartSummary',
+    {
+      count: periods.length,
+      from: long(first.timestamp),
+      to: long(lastPeriod.timestamp),
+      gross: money(sum(gross)),
+      net: money(sum(net)),
+      max: money(gross[peak] ?? 0),
+      peak: long((periods[peak] as StatsPeriod).timestamp),
+    },
+  );
 
   const series: Array<['gross' | 'net', number[]]> = [
     ['gross', gross],

@@ -38,6 +38,8 @@ const en = {
   'metricsSummary.intervalOption.month': 'Month',
   'metricsSummary.chartSummary':
     'Revenue over {count} periods from {from} to {to}: gross {gross}, net {net}; highest gross {max} in the period from {peak}.',
+  'metricsSummary.chartSummary.one':
+    'Revenue over {count} period, starting {from}: gross {gross}, net {net}.',
   'metricsSummary.showTable': 'Show the figures as a table',
   'metricsSummary.hideTable': 'Hide the table',
   'metricsSummary.notAdmin': 'You need seller access to see the store metrics.',
@@ -80,6 +82,8 @@ const de: Record<keyof typeof en, string> = {
   'metricsSummary.intervalOption.month': 'Monat',
   'metricsSummary.chartSummary':
     'Umsatz in {count} Zeiträumen vom {from} bis {to}: brutto {gross}, netto {net}; höchster Bruttoumsatz {max} im Zeitraum ab {peak}.',
+  'metricsSummary.chartSummary.one':
+    'Umsatz in {count} Zeitraum ab {from}: brutto {gross}, netto {net}.',
   'metricsSummary.showTable': 'Zahlen als Tabelle zeigen',
   'metricsSummary.hideTable': 'Tabelle ausblenden',
   'metricsSummary.notAdmin': 'Für die Shop-Kennzahlen brauchen Sie Verkäuferzugang.',
