@@ -463,10 +463,9 @@ export function PricingTable(props: PricingTableProps) {
     'data-state': 'ready',
     children: [
       periodSwitch,
-      subscription && current?.changeable === false
+      subscription && !current?.changeable
         ? part('statusNote', 'p', {
             key: 'status',
-            id: `${name}-status`,
             'data-state': subscription.status,
             children: t('pricingTable.planLocked', {
               status: subscriptionStatusText(t, subscription.status),
