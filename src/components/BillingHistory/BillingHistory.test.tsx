@@ -447,8 +447,8 @@ describe('BillingHistory: what the customer sees', () => {
       expect(rows).toHaveLength(expected.items.length);
 
       const tx = expected.items[0] as Transaction;
-      const plain = (cents: number) =>
-        `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(cents / 100)} XYZ1`;
+      // The raw amount, hundredths of the smallest unit, as a plain decimal: "20.00 XYZ1".
+      const plain = (cents: number) => `${(cents / 100).toFixed(2)} XYZ1`;
       const optional = (cents: number | null | undefined) =>
         typeof cents === 'number' ? plain(cents) : '—';
       const refunded = locale === 'de-DE' ? 'erstattet' : 'refunded';
@@ -534,6 +534,17 @@ describe('BillingHistory: loading, error, empty', () => {
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     await screen.findByRole('table', { name: 'Billing history' });
     expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+  });
+
+  test('a buyer with no purchases, asked for page 3, sees the empty state on page 1', async () => {
+    const { harness } = renderWithBilling(<BillingHistory defaultPage={3} />, {
+      customer: { email: 'new.buyer@example.com' },
+    });
+    expect(await screen.findByText('No payments yet.')).toBeVisible();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(
+      harness.requests.filter((r) => r.route === 'transactions').map((r) => r.query.page),
+    ).toEqual(['3', '1']);
   });
 
   test('a buyer with no purchases sees the empty state', async () => {

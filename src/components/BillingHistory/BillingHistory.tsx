@@ -6,7 +6,6 @@ import type { BillingError } from '../../client/error.js';
 import type { Pagination, Transaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useTransactions } from '../../react/queries.js';
-import { useBillingUI } from '../../react/ui-context.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
 import { commonMessages } from '../messages/sections/common.js';
@@ -117,16 +116,15 @@ function statusText(t: Translate, status: string): string {
 
 /**
  * Money in a transaction's own currency; in a code Intl cannot format (the service sent "XYZ1"),
- * the amount as a plain decimal number and the code as sent, so one row does not break the
- * table.
+ * the raw amount ("20.00": the smallest unit taken as hundredths) and the code as sent, so one
+ * row does not break the table.
  */
-function safeMoney(money: Formatters['money'], locale: string): Formatters['money'] {
+function safeMoney(money: Formatters['money']): Formatters['money'] {
   return (cents, currency) => {
     try {
       return money(cents, currency);
     } catch {
-      const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 });
-      return `${plain.format(cents / 100)} ${currency}`;
+      return `${(cents / 100).toFixed(2)} ${currency}`;
     }
   };
 }
@@ -137,17 +135,16 @@ function isoOf(ms: number): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+/** The columns, each headed by its `billingHistory.column.<name>` message. */
 const columns = [
-  ['date', 'billingHistory.column.date'],
-  ['description', 'billingHistory.column.description'],
-  ['amount', 'billingHistory.column.amount'],
-  ['discount', 'billingHistory.column.discount'],
-  ['tax', 'billingHistory.column.tax'],
-  ['paid', 'billingHistory.column.paid'],
-  ['status', 'billingHistory.column.status'],
-] as const satisfies ReadonlyArray<readonly [BillingHistoryPart, MessageKey]>;
-
-const numeric = new Set<string>(['amount', 'discount', 'tax', 'paid']);
+  'date',
+  'description',
+  'amount',
+  'discount',
+  'tax',
+  'paid',
+  'status',
+] as const satisfies ReadonlyArray<BillingHistoryPart>;
 
 /**
  * The signed-in customer's payments: a table with the date, description, amount, discount,
@@ -161,12 +158,13 @@ export function BillingHistory(props: BillingHistoryProps) {
   useBillingContext('BillingHistory');
   const part = useParts<BillingHistoryPart>('BillingHistory', props);
   const t = useMessages(commonMessages, billingHistoryMessages);
-  const fmt = { money: safeMoney(useMoney(), useBillingUI().locale), date: useDate() };
+  const fmt = { money: safeMoney(useMoney()), date: useDate() };
   const captionId = useId();
 
   // The uncontrolled page belongs to one product filter and page size: another starts at page 1
   // (page 3 of five rows is past the end at twenty-five).
   const [own, setOwn] = useState({ page: defaultPage, productId, pageSize });
+  const move = (to: number) => setOwn({ page: to, productId, pageSize });
   const ownPage = own.productId === productId && own.pageSize === pageSize ? own.page : 1;
   const page = Math.max(1, Math.floor(controlledPage ?? ownPage));
 
@@ -181,20 +179,15 @@ export function BillingHistory(props: BillingHistoryProps) {
   const lastPagination = useRef<Pagination | undefined>(undefined);
   if (data) lastPagination.current = data.pagination;
   const totalPages = Math.max(1, lastPagination.current?.total_pages ?? 1);
-  // A page past the end: the service answers it empty, but its pagination counts the payments.
-  const pastEnd =
-    !!data &&
-    !query.isPlaceholderData &&
-    data.items.length === 0 &&
-    data.pagination.total_records > 0 &&
-    page > totalPages;
+  // A page past the last one, which the service answers empty (no payments at all: page 1).
+  const pastEnd = !!data && !query.isPlaceholderData && !data.items.length && page > totalPages;
   // Uncontrolled, the last page is shown instead (set while rendering: no empty page flashes).
-  if (pastEnd && controlledPage === undefined) setOwn({ page: totalPages, productId, pageSize });
+  if (pastEnd && controlledPage === undefined) move(totalPages);
 
   const go = (reason: BillingHistoryPageChangeDetails['reason']) => {
     const next = reason === 'next' ? page + 1 : reason === 'previous' ? page - 1 : totalPages;
     if (next < 1 || next > totalPages) return;
-    if (controlledPage === undefined) setOwn({ page: next, productId, pageSize });
+    if (controlledPage === undefined) move(next);
     onPageChange?.(next, { previous: page, reason });
   };
 
@@ -204,6 +197,10 @@ export function BillingHistory(props: BillingHistoryProps) {
   );
 
   const label = t('billingHistory.label');
+  // The way back from a later page that failed to load or came empty.
+  const back = page > 1 && (
+    <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
+  );
   let state: BillingHistoryState;
   let content: ReactNode[];
 
@@ -245,9 +242,7 @@ export function BillingHistory(props: BillingHistoryProps) {
     state = 'error';
     content = [
       <ErrorNotice key="error" part={part} t={t} error={query.error} onRetry={query.refetch} />,
-      page > 1 ? (
-        <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
-      ) : null,
+      back,
     ];
   } else if (!data || data.items.length === 0) {
     state = 'empty';
@@ -257,9 +252,7 @@ export function BillingHistory(props: BillingHistoryProps) {
         'data-state': 'empty',
         children: t(productId ? 'billingHistory.emptyForProduct' : 'billingHistory.empty'),
       }),
-      page > 1 ? (
-        <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
-      ) : null,
+      back,
     ];
   } else {
     state = query.isPlaceholderData ? 'paging' : 'ready';
@@ -279,12 +272,12 @@ export function BillingHistory(props: BillingHistoryProps) {
               key: 'head',
               children: (
                 <tr>
-                  {columns.map(([column, key]) =>
+                  {columns.map((column) =>
                     part('headerCell', 'th', {
                       key: column,
                       scope: 'col',
                       'data-state': column,
-                      children: t(key),
+                      children: t(`billingHistory.column.${column}`),
                     }),
                   )}
                 </tr>
@@ -311,9 +304,9 @@ export function BillingHistory(props: BillingHistoryProps) {
     ];
   }
 
-  const labelled = state === 'ready' || state === 'paging';
   return part('root', 'section', {
-    ...(labelled && data?.items.length
+    // Named by the table's caption while there is a table.
+    ...(state === 'ready' || state === 'paging'
       ? { 'aria-labelledby': captionId }
       : { 'aria-label': label }),
     'aria-busy': state === 'loading' ? true : undefined,
@@ -332,16 +325,24 @@ interface RowProps {
 function Row({ transaction: tx, part, t, fmt }: RowProps) {
   const money = (cents: number | null | undefined) =>
     typeof cents === 'number' ? fmt.money(cents, tx.currency) : t('billingHistory.none');
+  const discounted = tx.discount_amount ?? 0;
   const discount =
-    typeof tx.discount_amount === 'number' && tx.discount_amount > 0
-      ? t('billingHistory.discountValue', { amount: fmt.money(tx.discount_amount, tx.currency) })
+    discounted > 0
+      ? t('billingHistory.discountValue', { amount: fmt.money(discounted, tx.currency) })
       : t('billingHistory.none');
-  const refunded = typeof tx.refunded_amount === 'number' ? tx.refunded_amount : 0;
-  const paid = typeof tx.amount_paid === 'number' ? tx.amount_paid : undefined;
-  const refundKind =
-    refunded <= 0 ? null : paid !== undefined && refunded < paid ? 'partial' : 'full';
-  const cell = (name: BillingHistoryPart, children: ReactNode) =>
-    part(name, 'td', { key: name, 'data-numeric': numeric.has(name) ? '' : undefined, children });
+  const refunded = tx.refunded_amount ?? 0;
+  // In part only when less than a known amount paid.
+  const refundKind = refunded <= 0 ? null : refunded < (tx.amount_paid ?? 0) ? 'partial' : 'full';
+  const cell = (
+    name: 'description' | 'amount' | 'discount' | 'tax' | 'paid',
+    children: ReactNode,
+  ) =>
+    // Every cell but the description holds an amount.
+    part(name, 'td', {
+      key: name,
+      'data-numeric': name === 'description' ? undefined : '',
+      children,
+    });
 
   return part('row', 'tr', {
     'data-state': tx.status,
