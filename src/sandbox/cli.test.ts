@@ -58,6 +58,69 @@ describe('flags', () => {
     expect(run.out).toEqual([]);
   });
 
+  test.each([
+    // Past what a Date can hold: refused, not a RangeError from deep inside the seed.
+    [
+      ['--fixtures', '--now', '8640000000000000'],
+      /--now reads a bare number as Unix milliseconds: 8640000000000000 is after 9999-12-31.* to 253402300799999/,
+    ],
+    [
+      ['--fixtures', '--now', '-8640000000000001'],
+      /Unix milliseconds: -8640000000000001 is long before 2000/,
+    ],
+    // A bare number is Unix milliseconds: 2026 would be two seconds after 1970, surely a mistake.
+    [
+      ['--fixtures', '--now', '2026'],
+      /--now reads a bare number as Unix milliseconds: 2026 is 1970-01-01T00:00:02\.026Z.*2026-01-15/,
+    ],
+    // Unix seconds instead of milliseconds: January 1970 again.
+    [['--fixtures', '--now', '1768478400'], /1970-01-21T11:14:38\.400Z.*seconds.*1000/],
+    // A day that does not exist is not rolled over into March.
+    [
+      ['--fixtures', '--now', '2026-02-30'],
+      /--now "2026-02-30" is not a date: February 2026 has 28 days/,
+    ],
+    [['--fixtures', '--now', '2026-02-29T12:00:00Z'], /February 2026 has 28 days/],
+    [['--fixtures', '--now', '2026-04-31'], /April 2026 has 30 days/],
+    [
+      ['--fixtures', '--now', '2026-13-01'],
+      /--now "2026-13-01" is not a date: months run from 01 to 12/,
+    ],
+    [['--fixtures', '--now', '2026-01-15T24:00:00Z'], /hours run from 00 to 23/],
+    [['--fixtures', '--now', '2026-01-15T12:60Z'], /minutes run from 00 to 59/],
+    [['--fixtures', '--now', '2026-01-15T12:00:00+24:00'], /offset/],
+    // Only ISO 8601: the lenient parser's other forms roll days over too.
+    [['--fixtures', '--now', '2026/02/30'], /--now needs an ISO 8601 date .* got "2026\/02\/30"/],
+    [['--fixtures', '--now', 'January 15, 2026'], /--now needs an ISO 8601 date/],
+  ])('--now %j is refused naming the flag, exit 2, nothing on stdout', async (argv, problem) => {
+    const run = io();
+    expect(await runSandboxCli(argv, run.io)).toBe(2);
+    expect(run.err[0]).toMatch(/^billing-kit sandbox: --now /);
+    expect(run.err[0]).toMatch(problem);
+    expect(run.err[1]).toBe(SANDBOX_USAGE);
+    expect(run.out).toEqual([]);
+  });
+
+  test.each([
+    ['2026-02-28', '2026-02-28'],
+    ['2028-02-29T08:30:00Z', '2028-02-29T08:30:00Z'],
+    ['2026-01-15T12:00:00.250+01:00', '2026-01-15T12:00:00.250+01:00'],
+    ['1999-12-31T23:59:59Z', '1999-12-31T23:59:59Z'],
+    ['946684800000', 946684800000],
+    ['1768478400000', 1768478400000],
+    ['253402300799999', 253402300799999],
+  ])('--now %s is taken', (value, now) => {
+    expect(parseSandboxFlags(['--now', value])).toMatchObject({ now });
+  });
+
+  test('--now in Unix milliseconds lays the seed out around that instant', async () => {
+    const run = io();
+    expect(await runSandboxCli(['--fixtures', '--now', '1768478400000'], run.io)).toBe(0);
+    expect(JSON.parse(run.out.join('\n'))).toEqual(
+      JSON.parse(JSON.stringify(createSandbox({ now: '2026-01-15T12:00:00Z' }).fixtures())),
+    );
+  });
+
   test('--help prints the usage on stdout', async () => {
     const run = io();
     expect(await runSandboxCli(['--help'], run.io)).toBe(0);
@@ -171,6 +234,15 @@ describe('the billing-kit bin as a process', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.out()).toMatch(/stopped \(SIGTERM\)/);
+  }, 20_000);
+
+  test('--now out of range exits 2 naming the flag, not with a stack trace', async () => {
+    const run = start(['sandbox', '--now', '8640000000000000', '--fixtures']);
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toMatch(/^billing-kit sandbox: --now .*Unix milliseconds/);
+    expect(run.err()).toMatch(/usage: billing-kit sandbox/);
+    expect(run.err()).not.toMatch(/RangeError|\n\s+at /);
+    expect(run.out()).toBe('');
   }, 20_000);
 
   test('bad flags and unknown commands exit 2 with a usage line on stderr', async () => {

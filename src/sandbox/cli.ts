@@ -81,11 +81,9 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
           flags.now = 'live';
           break;
         }
-        const parsed = v === undefined ? Number.NaN : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
-        if (!Number.isFinite(parsed)) {
-          return `--now needs an ISO 8601 date such as 2026-01-15T12:00:00Z, Unix milliseconds or live, got ${JSON.stringify(v ?? '')}`;
-        }
-        flags.now = /^-?\d+$/.test(v as string) ? parsed : (v as string);
+        const now = parseNow(v);
+        if (typeof now === 'object') return now.problem;
+        flags.now = now;
         break;
       }
       default:
@@ -93,6 +91,85 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
     }
   }
   return flags;
+}
+
+/** The earliest and latest instants `--now` takes as a bare number: 2000-01-01, 9999-12-31. */
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+// `YYYY-MM-DD`, optionally `THH:MM`, `:SS`, `.fraction` and `Z` or `±HH:MM` (a space for the T
+// as RFC 3339 allows). Each part is checked against the calendar below: `Date.parse` rolls a
+// day that does not exist into the next month (2026-02-30 is March 2) instead of refusing it.
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))?)?$/i;
+
+/**
+ * `--now`'s value: an ISO 8601 date or date-time (kept as written, for the sandbox to read) or
+ * Unix milliseconds (a number). A bare number before 2000 is refused as a likely mistake (a year
+ * or Unix seconds read as milliseconds lands in 1970); an earlier instant can still be given as
+ * an ISO date. Answers `{ problem }` for a value that is neither, or a day that does not exist.
+ */
+function parseNow(v: string | undefined): string | number | { problem: string } {
+  const example = 'such as 2026-01-15T12:00:00Z';
+  if (v !== undefined && /^-?\d+$/.test(v)) {
+    const ms = Number(v);
+    if (ms >= EARLIEST_MS && ms <= LATEST_MS) return ms;
+    // A Date holds ±8.64e15 ms; past that there is no instant to show.
+    const when =
+      ms > LATEST_MS
+        ? 'after 9999-12-31'
+        : `${ms < -8.64e15 ? 'long' : `${new Date(ms).toISOString()},`} before 2000, likely a mistake`;
+    const seconds =
+      ms > 0 && ms * 1000 >= EARLIEST_MS && ms * 1000 <= LATEST_MS
+        ? ' For Unix seconds, multiply by 1000.'
+        : '';
+    return {
+      problem: `--now reads a bare number as Unix milliseconds: ${v} is ${when}.${seconds} Give an ISO 8601 date such as 2026-01-15 or 2026-01-15T12:00:00Z, or Unix milliseconds from ${EARLIEST_MS} (2000-01-01) to ${LATEST_MS} (9999-12-31)`,
+    };
+  }
+  const parts = v === undefined ? null : ISO_DATE.exec(v);
+  if (v === undefined || !parts) {
+    return {
+      problem: `--now needs an ISO 8601 date ${example}, Unix milliseconds or live, got ${JSON.stringify(v ?? '')}`,
+    };
+  }
+  // Absent parts (no time, no offset) read as 0, which every check below lets through.
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const wrong = (why: string) => ({
+    problem: `--now ${JSON.stringify(v)} is not a date: ${why}; give an ISO 8601 date ${example}`,
+  });
+  if (month === undefined || month < 1 || month > 12) return wrong('months run from 01 to 12');
+  const y = year ?? 0;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  if (day === undefined || day < 1 || day > days) {
+    return wrong(`${MONTHS[month - 1]} ${parts[1]} has ${days} days`);
+  }
+  if ((hour ?? 0) > 23) return wrong('hours run from 00 to 23');
+  if ((minute ?? 0) > 59) return wrong('minutes run from 00 to 59');
+  if ((second ?? 0) > 59) return wrong('seconds run from 00 to 59');
+  if ((offsetHours ?? 0) > 23 || (offsetMinutes ?? 0) > 59) {
+    return wrong('a time zone offset runs from -23:59 to +23:59');
+  }
+  if (!Number.isFinite(Date.parse(v))) return wrong('it cannot be read as a time');
+  return v;
 }
 
 function stopSignal(): Promise<string> {
