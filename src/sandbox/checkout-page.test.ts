@@ -402,12 +402,40 @@ describe('the page over HTTP', () => {
     expectInert(page.document);
   });
 
+  it('sends a GET of a form address (the URL left after a failed Pay) back to the page', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      custom_fields: [{ type: 'text', key: 'company', label: 'Company' }],
+    });
+    const url = checkout.checkout_url as string;
+    const transactions = sandbox.inspect().transactions.length;
+    const failed = await (await openPage(sandbox, url)).press(/^Pay/);
+    expect(failed.status).toBe(400);
+    // The address bar now reads …/pay: opening it again, or reloading as a GET, finds the page.
+    for (const action of ['pay', 'decline']) {
+      for (const method of ['GET', 'HEAD']) {
+        const again = await sandbox.fetch(`${url}/${action}`, { method });
+        expect(again.status).toBe(303);
+        expect(again.headers.get('location')).toBe(url);
+        expect(again.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+    const page = await followPage(sandbox, await sandbox.fetch(`${url}/pay`));
+    expect(page.status).toBe(200);
+    expect(page.screen.getByRole('heading', { level: 1 }).textContent).toBe('Pay for Starter');
+    expect(page.screen.getByRole('button', { name: /^Pay/ })).toBeTruthy();
+    // Nothing was paid or declined by the GETs.
+    expect(sandbox.inspect().checkouts.find((c) => c.id === checkout.id)?.status).toBe('pending');
+    expect(sandbox.inspect().transactions).toHaveLength(transactions);
+  });
+
   it('answers 405 for a method the address does not take', async () => {
     const sandbox = createSandbox();
     const checkout = await createCheckout(sandbox, { product_id: ids.starterMonthly });
-    const get = await sandbox.fetch(`${checkout.checkout_url}/pay`);
-    expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST');
+    const put = await sandbox.fetch(`${checkout.checkout_url}/pay`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
     const del = await sandbox.fetch(checkout.checkout_url as string, { method: 'DELETE' });
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET, HEAD');

@@ -7,6 +7,7 @@
 //   POST /checkout/{id}/pay        the form: invalid → 400 with the page, errors and values;
 //                                  valid → Pay, 303 to the success URL (checkout-pay.ts)
 //   POST /checkout/{id}/decline    a declined transaction, 303 to …/declined
+//   GET  /checkout/{id}/pay|decline  303 to the page (the address left after a refused form)
 //   GET  /checkout/{id}/declined   "payment declined", with a way back to the page
 //   GET  /checkout/{id}/thank-you  the sandbox's own success page, when no success URL is set
 //
@@ -772,7 +773,10 @@ export async function handleCheckoutPage(
     head ? new Response(null, { status: response.status, headers: response.headers }) : response;
 
   if (action === 'pay' || action === 'decline') {
-    if (method !== 'POST') return methodNotAllowed('POST');
+    // After a refused form the address bar reads …/pay: opening it again (a GET) goes back to
+    // the page instead of a dead end. Only a POST pays or declines.
+    if (method === 'GET' || head) return seeOther(base);
+    if (method !== 'POST') return methodNotAllowed('GET, HEAD, POST');
   } else if (method !== 'GET' && !head) {
     return methodNotAllowed('GET, HEAD');
   }
