@@ -262,7 +262,9 @@ input[type=text],input[type=email],select{width:100%;font:inherit;padding:.5rem 
 .check{display:flex;gap:.5rem;align-items:flex-start}
 .check input{width:1.25rem;height:1.25rem;margin:.125rem 0 0;flex:none}
 .check label{font-weight:400;margin:0}
-[aria-invalid=true]{border-color:var(--error);border-width:2px}
+/* As specific as input[type=text] above (an element and an attribute), and after it: the red wins. */
+input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--error);border-width:2px}
+.check input[aria-invalid=true]{box-shadow:0 0 0 2px var(--error)}
 .field-error{color:var(--error);font-weight:600;margin:0 0 .25rem}
 .error-summary{border:2px solid var(--error);border-radius:.5rem;background:#fff;padding:1rem 1.25rem;margin:0 0 1rem}
 .error-summary h2{color:var(--error)}
