@@ -56,7 +56,14 @@ function Route({ identity, admin }: { identity: Identity; admin: boolean }) {
     return <PricingPage signedIn={identity.kind !== 'signed-out'} />;
   }
   const product = /^\/products\/([^/]+)$/.exec(pathname);
-  if (product?.[1]) return <ProductPage productId={decodeURIComponent(product[1])} />;
+  if (product?.[1]) {
+    return (
+      <ProductPage
+        productId={decodeURIComponent(product[1])}
+        signedIn={identity.kind !== 'signed-out'}
+      />
+    );
+  }
   if (pathname === '/return') return <ReturnPage identity={identity} />;
   if (pathname === '/account') return <AccountPage identity={identity} />;
   if (pathname === '/seller') return <SellerPage admin={admin} />;

@@ -1,5 +1,5 @@
-// The customer's account: the subscription and the portal, the plan change, credits, the
-// license check and the billing history.
+// The customer's account: every subscription that has not ended and the portal, the plan
+// change, credits, the license check and the billing history.
 import type { ReactNode } from 'react';
 import {
   BillingHistory,
@@ -8,10 +8,12 @@ import {
   PortalButton,
   SubscriptionStatus,
   UpgradePicker,
+  useCustomerSubscriptions,
 } from '../../../src/react/index.js';
 import { useText } from '../i18n.js';
 import { useLocation } from '../router.js';
 import type { Identity } from '../session.js';
+import { isLive, SUBSCRIPTIONS_PAGE_SIZE } from '../subscriptions.js';
 import { Page } from './Page.js';
 
 /**
@@ -36,6 +38,62 @@ function Block({
   );
 }
 
+/** The live subscriptions of page `page` (2 and on) of the customer's list, and those after. */
+function LaterSubscriptions({ page }: { page: number }) {
+  const query = useCustomerSubscriptions({ page, pageSize: SUBSCRIPTIONS_PAGE_SIZE });
+  const next = query.data?.pagination.next_page ?? null;
+  return (
+    <>
+      {(query.data?.items ?? []).filter(isLive).map((subscription) => (
+        <li key={subscription.id}>
+          <SubscriptionStatus subscription={subscription} />
+        </li>
+      ))}
+      {next !== null && next > page ? <LaterSubscriptions page={next} /> : null}
+    </>
+  );
+}
+
+/**
+ * Every subscription of the customer that has not ended, each in its own SubscriptionStatus. A
+ * customer with none live sees SubscriptionStatus's own answer (no subscription yet, or the
+ * last one that ended).
+ */
+function Subscriptions({ title }: { title: string }) {
+  const text = useText();
+  const query = useCustomerSubscriptions({ pageSize: SUBSCRIPTIONS_PAGE_SIZE });
+  if (query.isPending) {
+    return (
+      <p className="demo-note" role="status" aria-busy="true">
+        {text.accountSubscriptionsLoading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="demo-note" role="alert">
+        {text.accountSubscriptionsFailed}{' '}
+        <button type="button" className="demo-link" onClick={() => void query.refetch()}>
+          {text.retry}
+        </button>
+      </p>
+    );
+  }
+  const live = query.data.items.filter(isLive);
+  const next = query.data.pagination.next_page;
+  if (live.length === 0 && next === null) return <SubscriptionStatus />;
+  return (
+    <ul className="demo-list" aria-label={title}>
+      {live.map((subscription) => (
+        <li key={subscription.id}>
+          <SubscriptionStatus subscription={subscription} />
+        </li>
+      ))}
+      {next !== null && next > 1 ? <LaterSubscriptions page={next} /> : null}
+    </ul>
+  );
+}
+
 export function AccountPage({ identity }: { identity: Identity }) {
   const text = useText();
   const { searchParams } = useLocation();
@@ -45,13 +103,14 @@ export function AccountPage({ identity }: { identity: Identity }) {
   const plan = searchParams.get('plan');
   return (
     <Page title={text.accountTitle} className="demo-account">
-      <Block title={text.accountSubscription} className="demo-span">
+      <Block title={text.accountSubscriptions} className="demo-span">
+        <Subscriptions title={text.accountSubscriptions} />
         <div className="demo-row">
-          <SubscriptionStatus />
           <PortalButton />
         </div>
       </Block>
       <Block title={text.accountChangePlan}>
+        {/* The picker chooses the subscription whose plan may change by itself. */}
         <UpgradePicker defaultValue={plan} />
       </Block>
       {/* CreditsHistory and LicenseCard carry their own headings. */}
