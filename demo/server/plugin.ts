@@ -17,6 +17,7 @@ import {
 } from '../../src/sandbox/index.js';
 import {
   type BillingCustomer,
+  type BillingHandler,
   type BillingHandlerOptions,
   createBillingHandler,
   toNodeHandler,
@@ -34,7 +35,9 @@ export const SESSION_PATH = '/__demo/session';
 export type BillingDemoOptions = {
   /**
    * Options of the embedded sandbox (seed, faults, clock). `baseUrl` is always
-   * `http://localhost:<port>/__sandbox`. Default: `{ now: () => new Date() }` (real time).
+   * `http://localhost:<port>/__sandbox`, the proxy's upstream; the hosted pages it links to are
+   * handed to the browser on the origin each request came in on. Default:
+   * `{ now: () => new Date() }` (real time).
    */
   sandbox?: Omit<SandboxOptions, 'baseUrl'>;
   /**
@@ -164,6 +167,54 @@ function readServiceEnv(env: Readonly<Record<string, string | undefined>>) {
   return { apiKey, products };
 }
 
+/**
+ * The proxy, with the sandbox's hosted links (checkout, portal) moved onto the origin the
+ * request came in on: this dev server mounts the sandbox at the same path under every name it
+ * answers to (localhost, 127.0.0.1, a LAN address). That origin is the request's URL as
+ * `toNodeHandler` builds it: the `Host` header and the socket's scheme, or `X-Forwarded-Proto`
+ * (which the adapter already trusts); `X-Forwarded-Host` is not read.
+ *
+ * The proxy keeps one upstream, `sandboxBase`, and accepts a hosted link only on that
+ * upstream's origin, so the link is moved after its check. The sandbox's hosted pages build
+ * their own links (the payment form) from the origin they are served on.
+ */
+function sandboxLinksOnRequestOrigin(billing: BillingHandler, sandboxBase: string): BillingHandler {
+  const upstream = new URL(sandboxBase);
+  const prefix = `${upstream.origin}${upstream.pathname.replace(/\/$/, '')}/`;
+  /** The answers that carry a hosted link, by path, with the link's field. */
+  const linkFields = new Map([
+    [`${billing.basePath}/checkouts`, 'checkout_url'],
+    [`${billing.basePath}/portal`, 'customer_portal_link'],
+  ]);
+  const handler = async (request: Request): Promise<Response> => {
+    const response = await billing(request);
+    const url = new URL(request.url);
+    const field = request.method === 'POST' ? linkFields.get(url.pathname) : undefined;
+    if (!field || !response.ok || url.origin === upstream.origin) return response;
+    const text = await response.text();
+    let body: Record<string, unknown> | null = null;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON: passed on as it came.
+    }
+    const link = body?.[field];
+    const moved =
+      body && typeof link === 'string' && link.startsWith(prefix)
+        ? JSON.stringify({ ...body, [field]: `${url.origin}${link.slice(upstream.origin.length)}` })
+        : text;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(moved, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+  return Object.assign(handler, { basePath: billing.basePath });
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
@@ -209,7 +260,8 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       const fetch = options.wrapSandboxFetch?.(sandbox.fetch) ?? sandbox.fetch;
       upstream = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch };
       products = sandboxCatalog;
-      checkoutOrigins = [new URL(baseUrl).origin];
+      // The hosted links reach the browser on the page's own origin, which is always allowed.
+      checkoutOrigins = [];
     }
 
     let knownIds = new Set<string>();
@@ -242,7 +294,9 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
     backend = {
       mode: service ? 'test' : 'sandbox',
       sandbox,
-      proxy: toNodeHandler(billing),
+      proxy: toNodeHandler(
+        sandbox ? sandboxLinksOnRequestOrigin(billing, sandbox.baseUrl) : billing,
+      ),
       sandboxHandler: sandbox
         ? toNodeHandler((request) => (sandbox as Sandbox).handle(request))
         : null,
