@@ -1,6 +1,8 @@
 // The demo's "session": who the visitor says they are, in two cookies the storefront's
 // "signed in as" switch sets. A real storefront reads its own login session here; the demo
-// trusts the switch, but only for the customers it offers and for e-mail addresses.
+// trusts the switch, but only for the customers it offers and for e-mail addresses (by the
+// rule in ../shared/email.ts, which the switch applies too).
+import { checkBuyerEmail } from '../shared/email.js';
 
 /** Cookie naming who is signed in: a customer id (`cust_…`), `email:<address>`, or absent. */
 export const SESSION_COOKIE = 'bk_demo_as';
@@ -12,8 +14,6 @@ export type SessionChoice =
   | { kind: 'signed-out' }
   | { kind: 'customer'; id: string }
   | { kind: 'email'; email: string };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The cookies of a request, by name (the first value wins). */
 export function readCookies(request: Request): Map<string, string> {
@@ -36,9 +36,8 @@ export function readCookies(request: Request): Map<string, string> {
 export function readSession(request: Request, knownIds: ReadonlySet<string>): SessionChoice {
   const value = readCookies(request).get(SESSION_COOKIE) ?? '';
   if (value.startsWith('email:')) {
-    const email = value.slice('email:'.length).trim().toLowerCase();
-    if (email.length <= 254 && EMAIL.test(email)) return { kind: 'email', email };
-    return { kind: 'signed-out' };
+    const check = checkBuyerEmail(value.slice('email:'.length));
+    return check.ok ? { kind: 'email', email: check.email } : { kind: 'signed-out' };
   }
   if (knownIds.has(value)) return { kind: 'customer', id: value };
   return { kind: 'signed-out' };

@@ -11,7 +11,15 @@ import {
   useState,
 } from 'react';
 import { BillingProvider } from '../../src/react/index.js';
-import { catalogues, DemoMessagesContext, fill, type Locale, useText } from './i18n.js';
+import { checkBuyerEmail, type EmailProblem } from '../shared/email.js';
+import {
+  catalogues,
+  type DemoMessages,
+  DemoMessagesContext,
+  fill,
+  type Locale,
+  useText,
+} from './i18n.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
@@ -85,6 +93,22 @@ function useFocusOnNavigate(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/** What the switch says of an address the server would refuse. */
+function emailProblemText(text: DemoMessages, problem: EmailProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return text.emailEmpty;
+    case 'tooLong':
+      return text.emailTooLong;
+    case 'spaces':
+      return text.emailSpaces;
+    case 'shape':
+      return text.emailShape;
+    case 'domain':
+      return fill(text.emailDomain, { domain: problem.domain });
+  }
+}
+
 function IdentitySwitch({
   identity,
   session,
@@ -99,8 +123,10 @@ function IdentitySwitch({
   const text = useText();
   const selectId = useId();
   const emailId = useId();
+  const errorId = useId();
   const [asking, setAsking] = useState(identity.kind === 'email');
   const [email, setEmail] = useState(identity.kind === 'email' ? identity.email : '');
+  const [problem, setProblem] = useState<EmailProblem | null>(null);
   const customers = session?.customers ?? [];
   const value =
     asking || identity.kind === 'email'
@@ -108,13 +134,20 @@ function IdentitySwitch({
       : identity.kind === 'customer'
         ? identity.id
         : '';
+  // The server's own rule (shared/email.ts): an address it would refuse is not signed in with,
+  // and the field says why, keeping what was typed.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (address) onChange({ kind: 'email', email: address });
+    const check = checkBuyerEmail(email);
+    if (check.ok) {
+      setProblem(null);
+      onChange({ kind: 'email', email: check.email });
+    } else {
+      setProblem(check.problem);
+    }
   };
   return (
-    <form className="demo-identity" onSubmit={submit}>
+    <form className="demo-identity" onSubmit={submit} noValidate>
       <div className="demo-control">
         <label htmlFor={selectId}>{text.signedInAs}</label>
         <select
@@ -128,6 +161,7 @@ function IdentitySwitch({
             }
             setAsking(false);
             setEmail('');
+            setProblem(null);
             onChange(next ? { kind: 'customer', id: next } : { kind: 'signed-out' });
           }}
         >
@@ -149,9 +183,19 @@ function IdentitySwitch({
             autoComplete="email"
             required
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setProblem(null);
+            }}
           />
           <button type="submit">{text.signIn}</button>
+          {problem ? (
+            <p id={errorId} className="demo-field-error" role="alert">
+              {emailProblemText(text, problem)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {failed ? <p className="demo-note">{text.modeStatic}</p> : null}

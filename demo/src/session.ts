@@ -2,6 +2,7 @@
 // `getCustomer` and `isAdmin` read, and the choices `/__demo/session` offers.
 import { useEffect, useState } from 'react';
 import type { DemoSession } from '../server/plugin.js';
+import { checkBuyerEmail } from '../shared/email.js';
 
 export type { DemoCustomer, DemoSession } from '../server/plugin.js';
 
@@ -34,10 +35,16 @@ function writeCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax; ${life}`;
 }
 
-/** The identity the cookie holds. */
+/**
+ * The identity the cookie holds. An address the server refuses (by the shared rule) is read as
+ * signed out, as the server reads it.
+ */
 export function readIdentity(): Identity {
   const value = readCookie(SESSION_COOKIE);
-  if (value.startsWith('email:')) return { kind: 'email', email: value.slice(6) };
+  if (value.startsWith('email:')) {
+    const check = checkBuyerEmail(value.slice('email:'.length));
+    return check.ok ? { kind: 'email', email: check.email } : { kind: 'signed-out' };
+  }
   if (value) return { kind: 'customer', id: value };
   return { kind: 'signed-out' };
 }
