@@ -280,8 +280,11 @@ button,.button{font:inherit;font-weight:600;padding:.625rem 1.25rem;border-radiu
 code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 `;
 
-/** A whole HTML document around `body`. `title` is text (escaped here). */
-function documentOf(title: string, body: string): string {
+/**
+ * A whole HTML document around `body`, in the look of the sandbox's hosted pages (the checkout
+ * page, the customer portal). `title` is text (escaped here); `body` is HTML.
+ */
+export function renderHostedDocument(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -595,11 +598,11 @@ ${fields}
 </div>
 <p class="note">Decline simulates a card the bank refuses: no order is made and you can try again.</p>
 </form>`;
-  return documentOf(title, body);
+  return renderHostedDocument(title, body);
 }
 
-/** A short page with a heading, a message and an optional link. */
-function noticePage(
+/** A short page with a heading, a message (text) and an optional link. */
+export function renderNoticePage(
   title: string,
   message: string,
   link?: { href: string; text: string },
@@ -608,7 +611,7 @@ function noticePage(
   const action = link
     ? `<p><a class="button primary" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`
     : '';
-  return documentOf(
+  return renderHostedDocument(
     title,
     `<div class="panel">
 <h1>${escapeHtml(title)}</h1>
@@ -621,7 +624,7 @@ ${action}
 
 /** "Payment declined", with a link back to the checkout page. */
 export function renderDeclinedPage(view: CheckoutView, options: { pageBase: string }): string {
-  return noticePage(
+  return renderNoticePage(
     'Payment declined',
     `The payment for ${view.product.name} was declined (a simulated decline). Nothing was charged and the checkout is still open.`,
     { href: checkoutBase(options.pageBase, view.checkout.id), text: 'Back to checkout' },
@@ -649,7 +652,7 @@ export function renderThankYouPage(view: CheckoutView): string {
       rows.push(row('Credits', escapeHtml(`${credits.amount} ${credits.unit_label ?? 'credits'}`)));
     }
   }
-  return noticePage(
+  return renderNoticePage(
     'Payment complete',
     `Thank you: ${view.product.name} is paid (test mode). The checkout had no success URL, so the sandbox shows this page.`,
     undefined,
@@ -671,7 +674,11 @@ export type CheckoutPageContext = {
   locale?: string;
 };
 
-const HEADERS = {
+/**
+ * Headers of every hosted page: HTML, never cached, no referrer sent on (a portal link's
+ * session stays on the page), and a Content-Security-Policy that allows no script.
+ */
+export const HOSTED_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -682,7 +689,7 @@ const HEADERS = {
 };
 
 function html(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { ...HEADERS, ...headers } });
+  return new Response(body, { status, headers: { ...HOSTED_PAGE_HEADERS, ...headers } });
 }
 
 function seeOther(location: string): Response {
@@ -692,7 +699,7 @@ function seeOther(location: string): Response {
 function notFoundPage(checkoutId: string): Response {
   return html(
     404,
-    noticePage(
+    renderNoticePage(
       'Checkout not found',
       `There is no checkout ${checkoutId} in this sandbox. Create one with POST /v1/checkouts and follow its checkout_url.`,
     ),
@@ -702,7 +709,7 @@ function notFoundPage(checkoutId: string): Response {
 function closedPage(view: CheckoutView): Response {
   return html(
     409,
-    noticePage(
+    renderNoticePage(
       'This checkout can no longer be paid',
       `Checkout ${view.checkout.id} is ${view.checkout.status}. Create a new checkout to buy ${view.product.name}.`,
     ),
@@ -712,7 +719,7 @@ function closedPage(view: CheckoutView): Response {
 function alreadyPaidPage(view: CheckoutView, location: string): Response {
   return html(
     200,
-    noticePage(
+    renderNoticePage(
       'Already paid',
       `Checkout ${view.checkout.id} for ${view.product.name} is already paid. Nothing more will be charged.`,
       { href: location, text: 'Continue' },
@@ -721,7 +728,7 @@ function alreadyPaidPage(view: CheckoutView, location: string): Response {
 }
 
 function methodNotAllowed(allow: string): Response {
-  return html(405, noticePage('Method not allowed', `This address answers ${allow} only.`), {
+  return html(405, renderNoticePage('Method not allowed', `This address answers ${allow} only.`), {
     allow,
   });
 }

@@ -13,9 +13,16 @@ import {
   productSchema,
   type Subscription,
   subscriptionSchema,
+  type subscriptionStatuses,
   type Transaction,
 } from '../contract/schemas.js';
-import { handleCheckoutPage } from './checkout-page.js';
+import {
+  escapeHtml,
+  HOSTED_PAGE_HEADERS,
+  handleCheckoutPage,
+  renderHostedDocument,
+  renderNoticePage,
+} from './checkout-page.js';
 import {
   type CheckoutView,
   checkoutView,
@@ -224,14 +231,6 @@ function json(answer: ApiAnswer): Response {
   });
 }
 
-function html(status: number, body: string): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * Creates an in-memory emulator of the subscription-billing service: every operation of the
  * interface document plus the product retrieve, with its keys, validation, error bodies,
@@ -292,6 +291,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
     const answer = await answerApi(request, path, url, { store, ledger, publicBase }, apiKey, ids);
+    notePortalSession(answer);
     if (fault?.timeout) return hang(signal);
     if (fault?.malformed) {
       return new Response(truncate(JSON.stringify(answer.body)), {
@@ -302,21 +302,98 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return json(answer);
   }
 
-  function portal(customerId: string): Response {
-    const customer = store.customers.get(customerId);
-    if (!customer)
-      return html(404, '<!doctype html><title>Not found</title><p>No such customer.</p>');
+  // -- the customer portal page --------------------------------------------------------------
+  // `POST /v1/customers/billing` hands out `{base}/portal/{customer_id}?session=…`. The page
+  // shows that customer's subscriptions only with a session the sandbox handed out for them:
+  // the session is the proof of the link, as the signature is of a return URL. Sessions are
+  // noted from the operation's answer (operations.ts makes them) and last as long as the sandbox.
+  const portalSessions = new Map<string, string>();
+
+  function notePortalSession(answer: ApiAnswer): void {
+    const body = answer.body as { customer_portal_link?: unknown } | null;
+    if (answer.status !== 200 || typeof body?.customer_portal_link !== 'string') return;
+    const link = new URL(body.customer_portal_link);
+    const id = /\/portal\/([^/]+)$/.exec(link.pathname)?.[1];
+    const session = link.searchParams.get('session');
+    if (id && session) portalSessions.set(session, decodeURIComponent(id));
+  }
+
+  /**
+   * Where "Back to the store" leads: the origin of the page the portal was opened from, when the
+   * browser said (Referer) and it is an http(s) page that is not the sandbox's own. Only the
+   * origin: the referring path and query may hold what is not ours to repeat.
+   */
+  function storeOrigin(request: Request, url: URL): URL | null {
+    let from: URL;
+    try {
+      from = new URL(request.headers.get('referer') ?? '');
+    } catch {
+      return null;
+    }
+    if (from.protocol !== 'https:' && from.protocol !== 'http:') return null;
+    const ownPage =
+      from.origin === url.origin &&
+      (basePath === '' || from.pathname === basePath || from.pathname.startsWith(`${basePath}/`));
+    return ownPage ? null : new URL(from.origin);
+  }
+
+  function portalAnswer(request: Request, status: number, document: string): Response {
+    const body = request.method.toUpperCase() === 'HEAD' ? null : document;
+    return new Response(body, { status, headers: HOSTED_PAGE_HEADERS });
+  }
+
+  function portal(request: Request, url: URL, rawId: string): Response {
+    let customerId: string | null;
+    try {
+      customerId = decodeURIComponent(rawId);
+    } catch {
+      customerId = null;
+    }
+    const session = url.searchParams.get('session');
+    const customer =
+      customerId !== null && session && portalSessions.get(session) === customerId
+        ? store.customers.get(customerId)
+        : undefined;
+    // One answer for every failure, so a guess learns nothing (not even which customers exist).
+    if (!customer) {
+      return portalAnswer(
+        request,
+        404,
+        renderNoticePage(
+          'This portal link does not work',
+          'The link is incomplete, or it was not made by this sandbox. Open the billing portal from the store again: each link comes from POST /v1/customers/billing.',
+        ),
+      );
+    }
     const rows = store.subscriptionsByCustomer
-      .get(customerId)
+      .get(customer.id)
       .map((sid) => {
         const sub = store.subscriptions.get(sid);
         const product = sub ? store.products.get(sub.product) : undefined;
-        return `<li>${escapeHtml(product?.name ?? sub?.product ?? sid)}: ${escapeHtml(sub?.status ?? '')}</li>`;
+        const status = sub ? portalStatusWords(sub.status) : '';
+        return `<div><dt>${escapeHtml(product?.name ?? sub?.product ?? sid)}</dt><dd>${escapeHtml(status)}</dd></div>`;
       })
-      .join('');
-    return html(
+      .join('\n');
+    const shop = storeOrigin(request, url);
+    const back = shop
+      ? `<p><a class="button primary" href="${escapeHtml(shop.href)}">Back to ${escapeHtml(shop.host)}</a></p>`
+      : '<p class="note">To return to the store, use your browser’s Back button.</p>';
+    const who = customer.name
+      ? `<strong>${escapeHtml(customer.name)}</strong> (${escapeHtml(customer.email)})`
+      : `<strong>${escapeHtml(customer.email)}</strong>`;
+    return portalAnswer(
+      request,
       200,
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer portal (sandbox)</title></head><body><main><h1>Customer portal</h1><p>Signed in as ${escapeHtml(customer.name ?? customer.email)} (sandbox).</p><h2>Subscriptions</h2><ul>${rows || '<li>None</li>'}</ul></main></body></html>`,
+      renderHostedDocument(
+        'Customer portal',
+        `<h1>Customer portal</h1>
+<p>Signed in as ${who}. The sandbox’s stand-in for the service’s portal: it shows your subscriptions and changes nothing.</p>
+<section aria-labelledby="subscriptions-title">
+<h2 id="subscriptions-title">Subscriptions</h2>
+${rows ? `<dl>\n${rows}\n</dl>` : '<p>You have no subscriptions.</p>'}
+</section>
+${back}`,
+      ),
     );
   }
 
@@ -345,7 +422,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     try {
       if (path.startsWith('/v1/')) return await api(request, path, url, publicBase);
       const page = /^\/portal\/([^/]+)\/?$/.exec(path);
-      if (page && method === 'GET') return portal(decodeURIComponent(page[1] ?? ''));
+      if (page && (method === 'GET' || method === 'HEAD'))
+        return portal(request, url, page[1] ?? '');
       if (path.startsWith('/checkout/')) {
         const answer = await handleCheckoutPage({ store, ledger }, request, path);
         if (answer) return answer;
@@ -573,6 +651,24 @@ function guard<T>(action: () => T): T {
     }
     throw error;
   }
+}
+
+/** A subscription's status as the portal says it. */
+const PORTAL_STATUS_WORDS = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Payment overdue',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+  canceled: 'Canceled',
+  scheduled_cancel: 'Ends at period close',
+} satisfies Record<(typeof subscriptionStatuses)[number], string>;
+
+/** The portal's words for `status`; a status this version does not know is shown as sent. */
+function portalStatusWords(status: string): string {
+  return Object.hasOwn(PORTAL_STATUS_WORDS, status)
+    ? PORTAL_STATUS_WORDS[status as keyof typeof PORTAL_STATUS_WORDS]
+    : status;
 }
 
 function signalAborted(request: Request, error: unknown): boolean {
