@@ -21,6 +21,7 @@ import {
   type BillingHandlerOptions,
   createBillingHandler,
   toNodeHandler,
+  verifyReturnUrl,
 } from '../../src/server/index.js';
 import { readAdmin, readSession } from './session.js';
 
@@ -30,6 +31,11 @@ export const SANDBOX_PATH = '/__sandbox';
 export const PROXY_PATH = '/api/billing';
 /** The demo's own endpoint: the switch's choices and the checkout origins. */
 export const SESSION_PATH = '/__demo/session';
+/**
+ * The demo's check of a return link: `GET /__demo/return?<the return page's query>` answers
+ * `{ verified }`, whether the payment page signed that query with the store's key.
+ */
+export const RETURN_PATH = '/__demo/return';
 
 /** Options of {@link billingDemo}. */
 export type BillingDemoOptions = {
@@ -72,6 +78,12 @@ export type DemoSession = {
   checkoutOrigins: string[];
 };
 
+/** What `/__demo/return` answers. */
+export type DemoReturnCheck = {
+  /** Whether the query's `signature` was made with the store's API key (`verifyReturnUrl`). */
+  verified: boolean;
+};
+
 /** What runs behind the dev server once it listens. */
 export type DemoBackend = {
   mode: 'sandbox' | 'test';
@@ -82,6 +94,8 @@ export type DemoBackend = {
   /** The sandbox, for Node's http, in sandbox mode. */
   sandboxHandler: ReturnType<typeof toNodeHandler> | null;
   session(): Promise<DemoSession>;
+  /** Whether a return URL was signed with the store's key (the sandbox's, or CREEM_API_KEY). */
+  verifyReturn(url: string): Promise<boolean>;
 };
 
 /** The plugin, with a handle on its backend for tests that start the server themselves. */
@@ -303,6 +317,7 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       async session() {
         return { mode: backend?.mode ?? 'sandbox', customers: await offered(), checkoutOrigins };
       },
+      verifyReturn: (url) => verifyReturnUrl(url, upstream.apiKey),
     };
     const where = sandbox
       ? `the embedded sandbox at ${sandbox.baseUrl} (no key needed)`
@@ -346,6 +361,23 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
             (error: unknown) =>
               sendJson(res, 502, {
                 message: `billing-kit demo: could not list customers: ${error instanceof Error ? error.message : String(error)}`,
+              }),
+          );
+      });
+      devServer.middlewares.use(RETURN_PATH, (req, res) => {
+        if (req.method !== 'GET') {
+          sendJson(res, 405, { message: 'billing-kit demo: use GET' });
+          return;
+        }
+        // The query as the return page received it; the host plays no part in the signature.
+        const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost');
+        start(portOf(req))
+          .verifyReturn(url.href)
+          .then(
+            (verified) => sendJson(res, 200, { verified } satisfies DemoReturnCheck),
+            (error: unknown) =>
+              sendJson(res, 500, {
+                message: `billing-kit demo: could not check the return link: ${error instanceof Error ? error.message : String(error)}`,
               }),
           );
       });
