@@ -71,6 +71,7 @@ export function createPortalLink(
 ) {
   customerOf(store, input.customer_id);
   const session = store.random.chars(24);
+  store.portalSessions.set(session, input.customer_id);
   return {
     customer_portal_link: `${publicBase}/portal/${encodeURIComponent(input.customer_id)}?session=${session}`,
   };

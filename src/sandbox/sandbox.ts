@@ -291,7 +291,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
     const answer = await answerApi(request, path, url, { store, ledger, publicBase }, apiKey, ids);
-    notePortalSession(answer);
     if (fault?.timeout) return hang(signal);
     if (fault?.malformed) {
       return new Response(truncate(JSON.stringify(answer.body)), {
@@ -305,18 +304,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // -- the customer portal page --------------------------------------------------------------
   // `POST /v1/customers/billing` hands out `{base}/portal/{customer_id}?session=…`. The page
   // shows that customer's subscriptions only with a session the sandbox handed out for them:
-  // the session is the proof of the link, as the signature is of a return URL. Sessions are
-  // noted from the operation's answer (operations.ts makes them) and last as long as the sandbox.
-  const portalSessions = new Map<string, string>();
-
-  function notePortalSession(answer: ApiAnswer): void {
-    const body = answer.body as { customer_portal_link?: unknown } | null;
-    if (answer.status !== 200 || typeof body?.customer_portal_link !== 'string') return;
-    const link = new URL(body.customer_portal_link);
-    const id = /\/portal\/([^/]+)$/.exec(link.pathname)?.[1];
-    const session = link.searchParams.get('session');
-    if (id && session) portalSessions.set(session, decodeURIComponent(id));
-  }
+  // the session is the proof of the link, as the signature is of a return URL. The store keeps
+  // each session `createPortalLink` hands out (`portalSessions`) for as long as the sandbox.
 
   /**
    * Where "Back to the store" leads: the origin of the page the portal was opened from, when the
@@ -351,7 +340,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     const session = url.searchParams.get('session');
     const customer =
-      customerId !== null && session && portalSessions.get(session) === customerId
+      customerId !== null && session && store.portalSessions.get(session) === customerId
         ? store.customers.get(customerId)
         : undefined;
     // One answer for every failure, so a guess learns nothing (not even which customers exist).

@@ -126,6 +126,8 @@ export class SandboxStore {
   readonly customers = new Map<string, Customer>();
   readonly customerOrder: string[] = [];
   readonly customerByEmail = new Map<string, string>();
+  /** The customer each portal link's `session` was handed out for (the link's proof). */
+  readonly portalSessions = new Map<string, string>();
   readonly subscriptions = new Map<string, StoredSubscription>();
   readonly subscriptionOrder: string[] = [];
   readonly subscriptionsByCustomer = new ListIndex();
