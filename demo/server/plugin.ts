@@ -36,6 +36,8 @@ export const SESSION_PATH = '/__demo/session';
  * `{ verified }`, whether the payment page signed that query with the store's key.
  */
 export const RETURN_PATH = '/__demo/return';
+/** Who the proxy takes the visitor for: `GET /__demo/visitor` answers a {@link DemoVisitor}. */
+export const VISITOR_PATH = '/__demo/visitor';
 
 /** Options of {@link billingDemo}. */
 export type BillingDemoOptions = {
@@ -84,6 +86,17 @@ export type DemoReturnCheck = {
   verified: boolean;
 };
 
+/** What `/__demo/visitor` answers: the proxy's `getCustomer` for this visitor, in short. */
+export type DemoVisitor = {
+  /** Whether the proxy takes the visitor as signed in (a customer, or an e-mail). */
+  signedIn: boolean;
+  /**
+   * Whether the service has a customer for them: false for a new buyer known by e-mail only,
+   * who has no billing account (nor portal) until the first payment.
+   */
+  billingAccount: boolean;
+};
+
 /** What runs behind the dev server once it listens. */
 export type DemoBackend = {
   mode: 'sandbox' | 'test';
@@ -96,6 +109,8 @@ export type DemoBackend = {
   session(): Promise<DemoSession>;
   /** Whether a return URL was signed with the store's key (the sandbox's, or CREEM_API_KEY). */
   verifyReturn(url: string): Promise<boolean>;
+  /** Who the proxy takes the sender of `request` for. */
+  visitor(request: Request): Promise<DemoVisitor>;
 };
 
 /** The plugin, with a handle on its backend for tests that start the server themselves. */
@@ -318,6 +333,10 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
         return { mode: backend?.mode ?? 'sandbox', customers: await offered(), checkoutOrigins };
       },
       verifyReturn: (url) => verifyReturnUrl(url, upstream.apiKey),
+      async visitor(request) {
+        const customer = await getCustomer(request);
+        return { signedIn: customer !== null, billingAccount: Boolean(customer?.id) };
+      },
     };
     const where = sandbox
       ? `the embedded sandbox at ${sandbox.baseUrl} (no key needed)`
@@ -378,6 +397,25 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
             (error: unknown) =>
               sendJson(res, 500, {
                 message: `billing-kit demo: could not check the return link: ${error instanceof Error ? error.message : String(error)}`,
+              }),
+          );
+      });
+      devServer.middlewares.use(VISITOR_PATH, (req, res) => {
+        if (req.method !== 'GET') {
+          sendJson(res, 405, { message: 'billing-kit demo: use GET' });
+          return;
+        }
+        // Only the cookies matter: the switch's session is all getCustomer reads.
+        const request = new Request('http://localhost/', {
+          headers: { cookie: req.headers.cookie ?? '' },
+        });
+        start(portOf(req))
+          .visitor(request)
+          .then(
+            (visitor) => sendJson(res, 200, visitor),
+            (error: unknown) =>
+              sendJson(res, 502, {
+                message: `billing-kit demo: could not look the visitor up: ${error instanceof Error ? error.message : String(error)}`,
               }),
           );
       });

@@ -69,6 +69,8 @@ const en = {
   accountSubscriptions: 'Subscriptions',
   accountSubscriptionsLoading: 'Loading your subscriptions…',
   accountSubscriptionsFailed: 'Your subscriptions could not be loaded.',
+  accountNoBillingYet:
+    'There is no billing account for {email} yet. Your first payment opens one; then “Manage billing” appears here.',
   accountChangePlan: 'Change plan',
   accountBilling: 'Billing history',
   sellerTitle: 'Seller dashboard',
@@ -150,6 +152,8 @@ const de: DemoMessages = {
   accountSubscriptions: 'Abonnements',
   accountSubscriptionsLoading: 'Ihre Abonnements werden geladen…',
   accountSubscriptionsFailed: 'Ihre Abonnements konnten nicht geladen werden.',
+  accountNoBillingYet:
+    'Für {email} gibt es noch kein Abrechnungskonto. Ihre erste Zahlung legt es an; dann erscheint hier „Abrechnung verwalten“.',
   accountChangePlan: 'Tarif wechseln',
   accountBilling: 'Zahlungsverlauf',
   sellerTitle: 'Verkäufer-Übersicht',

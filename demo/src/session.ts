@@ -1,10 +1,10 @@
 // The storefront's side of the "signed in as" switch: two cookies the dev server's
 // `getCustomer` and `isAdmin` read, and the choices `/__demo/session` offers.
 import { useEffect, useState } from 'react';
-import type { DemoSession } from '../server/plugin.js';
+import type { DemoSession, DemoVisitor } from '../server/plugin.js';
 import { checkBuyerEmail } from '../shared/email.js';
 
-export type { DemoCustomer, DemoSession } from '../server/plugin.js';
+export type { DemoCustomer, DemoSession, DemoVisitor } from '../server/plugin.js';
 
 const SESSION_COOKIE = 'bk_demo_as';
 const ADMIN_COOKIE = 'bk_demo_admin';
@@ -102,5 +102,36 @@ export function useDemoSession(): { session: DemoSession | null; failed: boolean
       live = false;
     };
   }, []);
+  return state;
+}
+
+/**
+ * Who the proxy takes the visitor for (`/__demo/visitor`), asked once per mount while
+ * `enabled`; null while it loads, when not enabled, or when no dev server answers.
+ */
+export function useDemoVisitor(enabled: boolean): {
+  visitor: DemoVisitor | null;
+  failed: boolean;
+} {
+  const [state, setState] = useState<{ visitor: DemoVisitor | null; failed: boolean }>({
+    visitor: null,
+    failed: false,
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    fetch('/__demo/visitor', { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const visitor = (await response.json()) as DemoVisitor;
+        if (live) setState({ visitor, failed: false });
+      })
+      .catch(() => {
+        if (live) setState({ visitor: null, failed: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
   return state;
 }

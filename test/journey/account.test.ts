@@ -1,10 +1,18 @@
 // The account page of a customer with several subscriptions lists every one that has not ended
-// (as the sandbox holds them), beside the one plan picker; and a product page does not offer
-// a second purchase of a plan the customer already holds.
+// (as the sandbox holds them), beside the one plan picker; a product page does not offer a
+// second purchase of a plan the customer already holds; and "Manage billing" is offered only
+// to a buyer the service has a customer for.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { journeyForSuite, newPage, settle, signInAs } from './support.js';
+import {
+  buyPlan,
+  journeyForSuite,
+  newPage,
+  settle,
+  signInAs,
+  signInAsNewBuyer,
+} from './support.js';
 
 /** Status words as the page shows them in en-US. */
 const statusWords: Record<string, string> = {
@@ -46,7 +54,7 @@ async function listedSubscriptions(page: Page): Promise<string[]> {
   return shown.sort();
 }
 
-describe('the account page of a customer with several subscriptions', { timeout: 120_000 }, () => {
+describe('the account page', { timeout: 120_000 }, () => {
   const current = journeyForSuite();
 
   it('lists every subscription that has not ended, and keeps the plan picker', async () => {
@@ -108,6 +116,43 @@ describe('the account page of a customer with several subscriptions', { timeout:
     await page.getByText('You already have this plan.').waitFor();
     await page.getByRole('group', { name: 'Subscription status' }).getByText('Paused').waitFor();
     expect(await page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('offers "Manage billing" only once the buyer has a billing account', async () => {
+    const journey = current();
+    const { demo } = journey;
+    const page = await newPage(journey);
+    const portalAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/billing/portal') {
+        portalAnswers.push(response.status());
+      }
+    });
+    await page.goto(`${demo.url}/`);
+    await settle(page);
+    const email = 'not.yet.paid@example.com';
+    await signInAsNewBuyer(page, email);
+
+    // Known by e-mail only: the service has no customer, so there is no portal to open.
+    await page.goto(`${demo.url}/account`);
+    await settle(page);
+    await page
+      .getByText(`There is no billing account for ${email} yet.`, { exact: false })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
+    expect(demo.sandbox.inspect().customers.some((c) => c.email === email)).toBe(false);
+
+    // After the first payment the sandbox knows them, and the portal opens.
+    await page.goto(`${demo.url}/`);
+    await settle(page);
+    await buyPlan(page, { plan: 'Starter', code: 'WELCOME5', company: 'Portal Co' });
+    await page.goto(`${demo.url}/account`);
+    await settle(page);
+    expect(await page.getByText('There is no billing account').count()).toBe(0);
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customer portal' }).waitFor();
+    expect(portalAnswers).toEqual([200]);
     await page.context().close();
   });
 });

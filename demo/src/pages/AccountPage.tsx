@@ -10,9 +10,9 @@ import {
   UpgradePicker,
   useCustomerSubscriptions,
 } from '../../../src/react/index.js';
-import { useText } from '../i18n.js';
+import { fill, useText } from '../i18n.js';
 import { useLocation } from '../router.js';
-import type { Identity } from '../session.js';
+import { type Identity, useDemoVisitor } from '../session.js';
 import { isLive, SUBSCRIPTIONS_PAGE_SIZE } from '../subscriptions.js';
 import { Page } from './Page.js';
 
@@ -94,6 +94,23 @@ function Subscriptions({ title }: { title: string }) {
   );
 }
 
+/**
+ * "Manage billing", for a visitor the service has a customer for. A new buyer known by e-mail
+ * only has no billing account until the first payment (the proxy would answer 404): they are
+ * told so instead. Customers picked from the switch always have one.
+ */
+function Portal({ identity }: { identity: Identity }) {
+  const text = useText();
+  const byEmail = identity.kind === 'email';
+  const { visitor, failed } = useDemoVisitor(byEmail);
+  if (!byEmail) return <PortalButton />;
+  if (visitor?.billingAccount === false) {
+    return <p className="demo-note">{fill(text.accountNoBillingYet, { email: identity.email })}</p>;
+  }
+  // Until the dev server answers, nothing; if it cannot, the button (it reports its own failure).
+  return visitor || failed ? <PortalButton /> : null;
+}
+
 export function AccountPage({ identity }: { identity: Identity }) {
   const text = useText();
   const { searchParams } = useLocation();
@@ -106,7 +123,7 @@ export function AccountPage({ identity }: { identity: Identity }) {
       <Block title={text.accountSubscriptions} className="demo-span">
         <Subscriptions title={text.accountSubscriptions} />
         <div className="demo-row">
-          <PortalButton />
+          <Portal identity={identity} />
         </div>
       </Block>
       <Block title={text.accountChangePlan}>
