@@ -54,6 +54,23 @@ function expectGeneralError(json: unknown, status: number) {
   return parsed as typeof parsed & { message: string[] };
 }
 
+describe('options', () => {
+  test('a now that is no time, or past the year 9999, is refused by name', () => {
+    for (const now of [
+      'soon',
+      Number.NaN,
+      8_640_000_000_000_000,
+      253_402_300_800_000,
+      new Date(Number.NaN),
+    ]) {
+      expect(() => createSandbox({ now })).toThrow(/^billing-kit: now ".*" is not a valid time/);
+    }
+    expect(
+      createSandbox({ now: '9999-12-31T00:00:00Z' }).fixtures().products.length,
+    ).toBeGreaterThan(0);
+  });
+});
+
 describe('keys', () => {
   test('the sandbox hands out a test key and answers it', async () => {
     const { sandbox, client } = setup();

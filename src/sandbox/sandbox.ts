@@ -64,7 +64,8 @@ export type SandboxOptions = {
   /**
    * The current time: a Date, an ISO 8601 string or Unix milliseconds for a fixed clock, or a
    * function answering one of those for a moving one (`() => new Date()` for the real time).
-   * Seeded data is laid out relative to it. Default: the fixed instant `SANDBOX_EPOCH`.
+   * Seeded data is laid out relative to it; years 1 to 9999. Default: the fixed instant
+   * `SANDBOX_EPOCH`.
    */
   now?: Date | string | number | (() => Date | string | number);
   /** Faults to inject into API requests (never into the hosted pages). Default: none. */
@@ -191,6 +192,9 @@ export type Sandbox = {
   customize(change: (data: SandboxData) => void): void;
 };
 
+/** 9999-12-31T23:59:59.999Z, the latest `now` the sandbox takes (and as far back). */
+const MAX_CLOCK_MS = 253_402_300_799_999;
+
 function clockOf(now: SandboxOptions['now']): () => number {
   const read = (value: Date | string | number): number => {
     const ms =
@@ -199,7 +203,9 @@ function clockOf(now: SandboxOptions['now']): () => number {
         : typeof value === 'number'
           ? value
           : Date.parse(value);
-    if (!Number.isFinite(ms)) {
+    // Finite is not enough: seeded dates lie around the clock, and a Date ends at ±8.64e15 ms
+    // (a bare RangeError while seeding); years 1 to 9999 leave them room.
+    if (!(Math.abs(ms) <= MAX_CLOCK_MS)) {
       throw new TypeError(
         `billing-kit: now "${String(value)}" is not a valid time; pass a Date, an ISO 8601 string, Unix milliseconds or a function answering one`,
       );
