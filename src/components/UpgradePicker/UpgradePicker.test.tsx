@@ -377,6 +377,26 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(harness.count('upgradeSubscription')).toBe(1);
   });
 
+  test('Back right after Confirm, before React renders again, leaves the picker usable', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    const release = harness.hold('upgradeSubscription');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm change' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    });
+    release();
+    await waitFor(() => expect(picker()).toHaveAttribute('data-state', 'succeeded'));
+    // The change went through once, and the picker can change the plan again.
+    await user.click(screen.getByRole('button', { name: 'Change plan' }));
+    await choose(user, /^Business/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(harness.count('upgradeSubscription')).toBe(2));
+  });
+
   test('after a change, Change plan chooses again, from the new plan', async () => {
     const user = userEvent.setup();
     const pro = adasPro();

@@ -434,7 +434,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
     setFocus('confirm');
   };
   const back = () => {
-    if (upgrade.isPending) return;
+    // The ref too: a reset while the change is on its way would drop the call's onSettled, and
+    // `sending` would never clear.
+    if (upgrade.isPending || sending.current) return;
     upgrade.reset();
     setStep('choosing');
     setFocus('next');
