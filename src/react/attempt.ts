@@ -21,7 +21,10 @@ export function checkedRedirect(
     );
   }
   // The page's own origin too: a sandbox mounted in the app's dev server, never another site.
-  const own = typeof location === 'undefined' ? [] : [location.origin];
+  // An opaque page ("null": a sandboxed frame, a data: page) has none: "null" would also match
+  // the origin of a javascript: link.
+  const own =
+    typeof location === 'undefined' || location.origin === 'null' ? [] : [location.origin];
   if (!isAllowedRedirect(url, [...extraOrigins, ...own])) {
     let origin = url;
     try {
@@ -105,8 +108,14 @@ const shared = new WeakMap<object, Map<string, AttemptKeys>>();
  */
 export function attemptKeysOf(owner: object, prefix: string): AttemptKeys {
   let kinds = shared.get(owner);
-  if (!kinds) shared.set(owner, (kinds = new Map()));
+  if (!kinds) {
+    kinds = new Map();
+    shared.set(owner, kinds);
+  }
   let keys = kinds.get(prefix);
-  if (!keys) kinds.set(prefix, (keys = new AttemptKeys(prefix)));
+  if (!keys) {
+    keys = new AttemptKeys(prefix);
+    kinds.set(prefix, keys);
+  }
   return keys;
 }

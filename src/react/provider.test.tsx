@@ -44,6 +44,15 @@ function Probe() {
   );
 }
 
+/** Records, on every render, whose subscriptions the list hook hands out. */
+function SubscriptionOwners({ seen }: { seen: string[][] }) {
+  const { data } = useCustomerSubscriptions();
+  seen.push(
+    (data?.items ?? []).map((s) => (typeof s.customer === 'string' ? s.customer : s.customer.id)),
+  );
+  return null;
+}
+
 describe('BillingProvider', () => {
   it('makes a hook outside it throw an error that names the hook and the fix', () => {
     const client = new QueryClient();
@@ -161,18 +170,9 @@ describe('BillingProvider', () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const queryClient = createTestQueryClient();
     const seen: string[][] = [];
-    function Owners() {
-      const { data } = useCustomerSubscriptions();
-      seen.push(
-        (data?.items ?? []).map((s) =>
-          typeof s.customer === 'string' ? s.customer : s.customer.id,
-        ),
-      );
-      return null;
-    }
     const page = (session: string | null) => (
       <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
-        <Owners />
+        <SubscriptionOwners seen={seen} />
       </BillingHarnessProvider>
     );
     const { rerender } = render(page('ada'));

@@ -108,8 +108,9 @@ describe('createProxyClient', () => {
     // Inside an expanded product (a union of an id and a product), the field itself.
     const seeded = createSandbox()
       .fixtures()
-      .subscriptions.find((s) => s.status === 'active');
-    const { price: _price, ...product } = seeded?.product as Product;
+      .subscriptions.find((s) => s.status === 'active' && typeof s.product !== 'string');
+    if (!seeded) throw new Error('seed changed: no active subscription with its product');
+    const { price: _price, ...product } = seeded.product as Product;
     const partial = createProxyClient({
       fetch: async () => Response.json({ ...seeded, product }),
     });
