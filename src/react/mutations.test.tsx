@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
@@ -7,6 +7,7 @@ import {
   seededCreditAccount,
 } from '../../test/support/billing-harness.js';
 import { addAmounts } from '../contract/amount.js';
+import { checkedRedirect } from './attempt.js';
 import {
   billingKeys,
   isAllowedRedirect,
@@ -207,6 +208,17 @@ function showPage(persisted: boolean) {
 }
 
 describe('isAllowedRedirect', () => {
+  it('on an opaque page (origin "null") the own-origin rule adds nothing: javascript: stays refused', () => {
+    vi.stubGlobal('location', { origin: 'null' });
+    try {
+      expect(() =>
+        checkedRedirect('javascript:alert(1)', [], 'useCheckout', 'checkout_url'),
+      ).toThrow(/^billing-kit: useCheckout refused to send the buyer to javascript:alert\(1\)/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('allows the service’s https hosts and the configured origins only', () => {
     const extra = ['http://localhost:5173'];
     expect(isAllowedRedirect('https://checkout.creem.io/ch_1', extra)).toBe(true);
