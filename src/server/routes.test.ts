@@ -168,18 +168,28 @@ describe('POST /checkouts', () => {
     expect(h.sandbox.checkout(answer.body.id as string).email).toBe('new.buyer@example.com');
   });
 
-  it('a session email the service would refuse: the checkout goes without it, the seller is told', async () => {
-    const h = proxyHarness();
-    const answer = await h.call('POST', '/checkouts', {
+  it('a session email the service would refuse: no unbound checkout for a signed-in customer', async () => {
+    // The buyer cannot fix it; an unbound checkout could land on whoever's address is typed.
+    const closed = proxyHarness();
+    const refused = await closed.call('POST', '/checkouts', {
+      asEmail: 'bob@localhost',
+      body: { product_id: 'prod_starter_monthly' },
+    });
+    expectError(refused, 500);
+    expect(closed.upstream.filter((u) => u.method === 'POST')).toEqual([]);
+    expect(String(closed.errors.at(-1))).toMatch(
+      /getCustomer answered an email the billing service refuses; no checkout was created/,
+    );
+    // Where anyone may buy, the checkout goes without it and the service's page asks.
+    const open = proxyHarness({ allowAnonymousCheckout: true });
+    const answer = await open.call('POST', '/checkouts', {
       asEmail: 'bob@localhost',
       body: { product_id: 'prod_starter_monthly' },
     });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(h.upstream.at(-1)?.body ?? '{}')).not.toHaveProperty('customer');
-    expect(h.sandbox.checkout(answer.body.id as string).email).toBeNull();
-    expect(String(h.errors.at(-1))).toMatch(
-      /getCustomer answered an email the billing service refuses/,
-    );
+    expect(JSON.parse(open.upstream.at(-1)?.body ?? '{}')).not.toHaveProperty('customer');
+    expect(open.sandbox.checkout(answer.body.id as string).email).toBeNull();
+    expect(String(open.errors.at(-1))).toMatch(/the checkout was created without it/);
   });
 
   it('refuses a signed-out visitor (401) unless anonymous checkout is enabled', async () => {

@@ -13,6 +13,7 @@ import {
   type RouteImpl,
   requireCustomer,
   type SessionCustomer,
+  serverError,
   serviceLink,
   sha256,
   upstream,
@@ -67,14 +68,18 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   else if (customer?.email && email.safeParse(customer.email).success) {
     upstreamBody.customer = { email: customer.email };
   } else if (customer?.email) {
-    // The buyer cannot fix the session's email: the checkout goes without it (the service's
-    // page asks for one), and the seller hears of it.
+    // The buyer cannot fix the session's email. Where anyone may buy, the checkout goes without
+    // it (the service's page asks for one); where a checkout belongs to the signed-in customer,
+    // an unbound one could land on whoever's address is typed, so it is refused. Either way
+    // the seller hears of it.
+    const open = ctx.shared.config.allowAnonymousCheckout;
     ctx.shared.report(
       new TypeError(
-        'billing-kit: getCustomer answered an email the billing service refuses; the checkout was created without it, and the buyer enters one on the checkout page. Check the emails your sessions hold',
+        `billing-kit: getCustomer answered an email the billing service refuses; ${open ? 'the checkout was created without it, and the buyer enters one on the checkout page' : 'no checkout was created (allowAnonymousCheckout is off)'}. Check the emails your sessions hold`,
       ),
       ctx.request,
     );
+    if (!open) throw serverError();
   }
 
   const requestId = body.request_id ?? globalThis.crypto.randomUUID();
