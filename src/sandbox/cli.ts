@@ -3,7 +3,7 @@
 // serves the sandbox on 127.0.0.1 and prints its base URL and test key, or prints the seeded
 // data as JSON and exits. Node only; the sandbox module itself stays browser-safe.
 
-import { createSandbox, type SandboxOptions } from './sandbox.js';
+import { createSandbox, MAX_CLOCK_MS, type SandboxOptions } from './sandbox.js';
 
 /** The usage line printed for `--help` and, on stderr, for a bad flag. */
 export const SANDBOX_USAGE =
@@ -95,7 +95,6 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
 
 /** The earliest and latest instants `--now` takes as a bare number: 2000-01-01, 9999-12-31. */
 const EARLIEST_MS = Date.UTC(2000, 0, 1);
-const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const MONTHS = [
   'January',
@@ -128,18 +127,18 @@ function parseNow(v: string | undefined): string | number | { problem: string } 
   const example = 'such as 2026-01-15T12:00:00Z';
   if (v !== undefined && /^-?\d+$/.test(v)) {
     const ms = Number(v);
-    if (ms >= EARLIEST_MS && ms <= LATEST_MS) return ms;
+    if (ms >= EARLIEST_MS && ms <= MAX_CLOCK_MS) return ms;
     // A Date holds ±8.64e15 ms; past that there is no instant to show.
     const when =
-      ms > LATEST_MS
+      ms > MAX_CLOCK_MS
         ? 'after 9999-12-31'
         : `${ms < -8.64e15 ? 'long' : `${new Date(ms).toISOString()},`} before 2000, likely a mistake`;
     const seconds =
-      ms > 0 && ms * 1000 >= EARLIEST_MS && ms * 1000 <= LATEST_MS
+      ms > 0 && ms * 1000 >= EARLIEST_MS && ms * 1000 <= MAX_CLOCK_MS
         ? ' For Unix seconds, multiply by 1000.'
         : '';
     return {
-      problem: `--now reads a bare number as Unix milliseconds: ${v} is ${when}.${seconds} Give an ISO 8601 date such as 2026-01-15 or 2026-01-15T12:00:00Z, or Unix milliseconds from ${EARLIEST_MS} (2000-01-01) to ${LATEST_MS} (9999-12-31)`,
+      problem: `--now reads a bare number as Unix milliseconds: ${v} is ${when}.${seconds} Give an ISO 8601 date such as 2026-01-15 or 2026-01-15T12:00:00Z, or Unix milliseconds from ${EARLIEST_MS} (2000-01-01) to ${MAX_CLOCK_MS} (9999-12-31)`,
     };
   }
   const parts = v === undefined ? null : ISO_DATE.exec(v);

@@ -61,6 +61,7 @@ describe('options', () => {
       Number.NaN,
       8_640_000_000_000_000,
       253_402_300_800_000,
+      -62_135_596_800_001,
       new Date(Number.NaN),
     ]) {
       expect(() => createSandbox({ now })).toThrow(/^billing-kit: now ".*" is not a valid time/);

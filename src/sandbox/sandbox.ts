@@ -192,8 +192,10 @@ export type Sandbox = {
   customize(change: (data: SandboxData) => void): void;
 };
 
-/** 9999-12-31T23:59:59.999Z, the latest `now` the sandbox takes (and as far back). */
-const MAX_CLOCK_MS = 253_402_300_799_999;
+/** 0001-01-01T00:00:00.000Z, the earliest `now` the sandbox takes. */
+export const MIN_CLOCK_MS = -62_135_596_800_000;
+/** 9999-12-31T23:59:59.999Z, the latest `now` the sandbox takes. */
+export const MAX_CLOCK_MS = 253_402_300_799_999;
 
 function clockOf(now: SandboxOptions['now']): () => number {
   const read = (value: Date | string | number): number => {
@@ -205,7 +207,7 @@ function clockOf(now: SandboxOptions['now']): () => number {
           : Date.parse(value);
     // Finite is not enough: seeded dates lie around the clock, and a Date ends at ±8.64e15 ms
     // (a bare RangeError while seeding); years 1 to 9999 leave them room.
-    if (!(Math.abs(ms) <= MAX_CLOCK_MS)) {
+    if (!(ms >= MIN_CLOCK_MS && ms <= MAX_CLOCK_MS)) {
       throw new TypeError(
         `billing-kit: now "${String(value)}" is not a valid time; pass a Date, an ISO 8601 string, Unix milliseconds or a function answering one`,
       );

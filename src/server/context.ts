@@ -254,11 +254,14 @@ export async function clientKey(ctx: BaseContext): Promise<string> {
   }
   const socket = remoteAddress(ctx.request);
   if (socket) return `ip:${socket}`;
-  if (!ctx.shared.sharedBucketReported) {
+  if (limit !== false && !ctx.shared.sharedBucketReported) {
     ctx.shared.sharedBucketReported = true;
+    const fix = limit.clientIpHeader
+      ? `Check that your host sets the ${limit.clientIpHeader} header on every request`
+      : 'Set rateLimit.clientIpHeader to the header your host or CDN sets (such as x-real-ip or cf-connecting-ip), or rateLimit.clientKey';
     ctx.shared.report(
       new Error(
-        "billing-kit: rateLimit: a signed-out visitor's request carries no address the proxy can trust, so every such visitor shares one bucket and one visitor can use it up for all. Set rateLimit.clientIpHeader to the header your host or CDN sets (such as x-real-ip or cf-connecting-ip), or rateLimit.clientKey",
+        `billing-kit: rateLimit: a signed-out visitor's request carries no address the proxy can trust, so every such visitor shares one bucket and one visitor can use it up for all. ${fix}`,
       ),
       ctx.request,
     );

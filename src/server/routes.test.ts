@@ -521,6 +521,16 @@ describe('GET /discounts/{code}', () => {
     const told = h.errors.map(String).filter((e) => e.includes('shares one bucket'));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/rateLimit\.clientIpHeader/);
+    // A header named but absent says so; no rate limit at all, nothing to say.
+    const absent = proxyHarness({ rateLimit: { clientIpHeader: 'x-real-ip' } });
+    await absent.call('GET', '/discounts/WELCOME5');
+    expect(absent.errors.map(String)).toEqual([
+      expect.stringMatching(/Check that your host sets the x-real-ip header on every request/),
+    ]);
+    const off = proxyHarness({ rateLimit: false, allowAnonymousCheckout: true });
+    await off.call('GET', '/discounts/WELCOME5');
+    await off.call('POST', '/checkouts', { body: { product_id: 'prod_starter_monthly' } });
+    expect(off.errors).toEqual([]);
   });
 
   it("uses the seller's client header or clientKey when configured", async () => {
@@ -588,8 +598,8 @@ describe('POST /licenses/validate', () => {
         'no license has this key with this instance_id: either the key or the instance does not exist',
       ]);
       expect(body.fields).toEqual([
-        { field: 'key', message: 'was not found, or has no instance instance_id' },
-        { field: 'instance_id', message: 'was not found, or is not an instance of key' },
+        { field: 'key', message: 'was not found, or has no instance with this instance_id' },
+        { field: 'instance_id', message: 'was not found, or is not an instance of this key' },
       ]);
     }
   });

@@ -23,8 +23,8 @@ export const validateLicense: RouteImpl<'validateLicense'> = async (ctx) => {
         'no license has this key with this instance_id: either the key or the instance does not exist',
         {
           fields: [
-            { field: 'key', message: 'was not found, or has no instance instance_id' },
-            { field: 'instance_id', message: 'was not found, or is not an instance of key' },
+            { field: 'key', message: 'was not found, or has no instance with this instance_id' },
+            { field: 'instance_id', message: 'was not found, or is not an instance of this key' },
           ],
         },
       );
