@@ -122,7 +122,7 @@ const de: DemoMessages = {
   productHeld: 'Sie haben diesen Tarif bereits.',
   productHeldManage:
     'Wechseln oder verwalten Sie ihn in Ihrem Konto, statt ihn ein zweites Mal zu kaufen.',
-  productChecking: 'Ihre Tarife werden gesucht…',
+  productChecking: 'Ihre Tarife werden geladen…',
   fieldCompany: 'Firmenname',
   fieldNews: 'Produktneuigkeiten',
   fieldNewsBox: 'Schreiben Sie mir, wenn neue Funktionen erscheinen',

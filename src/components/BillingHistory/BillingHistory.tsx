@@ -95,7 +95,8 @@ export interface BillingHistoryProps extends CustomizableProps<BillingHistoryPar
   onPageChange?: (page: number, details: BillingHistoryPageChangeDetails) => void;
   /**
    * Transactions per page, a whole number from 1 to 100 (the most the service sends at once):
-   * a larger one shows 100, a smaller one 1, a fraction is rounded down. Default: 10.
+   * a larger one shows 100, a smaller one 1, a fraction is rounded down, NaN is the default.
+   * Default: 10.
    */
   pageSize?: number;
   /**

@@ -49,7 +49,7 @@ const de: Record<keyof typeof en, string> = {
   'checkoutForm.taxIncluded': 'inkl. MwSt.',
   'checkoutForm.plusTax': 'zzgl. MwSt., berechnet bei der Zahlung',
   'checkoutForm.total': 'Gesamt',
-  'checkoutForm.totalBeforeTax': 'Gesamt vor Steuern',
+  'checkoutForm.totalBeforeTax': 'Gesamt ohne MwSt.',
   'checkoutForm.optional': '{label} (optional)',
   'checkoutForm.required': 'Dieses Feld ist erforderlich.',
   'checkoutForm.mustAccept': 'Bitte setzen Sie das Häkchen, um fortzufahren.',
