@@ -254,8 +254,9 @@ describe('LicenseCard: the expiry never contradicts the status', () => {
     );
     await waitFor(() => expect(detail('Expiry')).toHaveTextContent(`Expired on ${day(expiresAt)}`));
     expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
-    // The status is the service's word: still active there.
+    // The status is the service's word, still active there; but the license no longer holds.
     expect(detail('Status')).toHaveTextContent('Active');
+    expect(card()).toHaveAttribute('data-state', 'invalid');
   });
 
   test('an expired license without a date reads "Expired", never "Never expires"', async () => {

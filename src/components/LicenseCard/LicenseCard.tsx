@@ -65,8 +65,9 @@ export type LicenseCardPart =
 
 /**
  * What the root's `data-state` says: `idle` (nothing checked yet), `validating`, `valid` (the
- * license is `active`, and so is the instance it was checked for), `invalid` (the service knows
- * the key but it is not active, or it knows no such key or instance), `instanceInactive` (the
+ * license is `active` and not past its expiry date, and so is the instance it was checked for),
+ * `invalid` (the service knows the key but it is not active or past its expiry date, or it
+ * knows no such key or instance), `instanceInactive` (the
  * license is active, but the instance checked is not: deactivated, so the license does not
  * hold on it), `error` (the check failed; try again).
  */
@@ -185,8 +186,10 @@ const failureMessage: Record<LicenseCardFailure, MessageKey> = {
 type LicenseState = 'valid' | 'invalid' | 'instanceInactive';
 
 /** A check is for one instance: an active license is only valid there if that instance is too. */
-function licenseState(license: License): LicenseState {
-  return license.status !== 'active'
+function licenseState(license: License, now: number): LicenseState {
+  // Past its expiry date a license no longer holds, whatever the status still says.
+  const expired = !!license.expires_at && Date.parse(license.expires_at) <= now;
+  return license.status !== 'active' || expired
     ? 'invalid'
     : license.instance && license.instance.status !== 'active'
       ? 'instanceInactive'
@@ -237,12 +240,13 @@ export function LicenseCard(props: LicenseCardProps) {
   const instanceRef = useRef<HTMLElement | null>(null);
   const titleRef = useRef<HTMLElement | null>(null);
 
+  const clock = () => (now === undefined ? Date.now() : toTime(now, 'now'));
   const validation = useLicense({
     onSuccess: (license, input) =>
       onSuccess?.(license, {
         key: input.key,
         instanceId: input.instance_id,
-        state: licenseState(license),
+        state: licenseState(license, clock()),
       }),
     onError: (error, input) => {
       const failure = failureOf(error);
@@ -290,7 +294,7 @@ export function LicenseCard(props: LicenseCardProps) {
   const state: LicenseCardState = validation.isPending
     ? 'validating'
     : license
-      ? licenseState(license)
+      ? licenseState(license, clock())
       : failure
         ? failure === 'failed'
           ? 'error'
@@ -420,14 +424,7 @@ export function LicenseCard(props: LicenseCardProps) {
                 : null}
           </p>,
           license ? (
-            <Details
-              key="details"
-              license={license}
-              part={part}
-              t={t}
-              fmt={fmt}
-              now={now === undefined ? Date.now() : toTime(now, 'now')}
-            />
+            <Details key="details" license={license} part={part} t={t} fmt={fmt} now={clock()} />
           ) : null,
         ],
       }),
