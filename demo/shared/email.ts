@@ -4,10 +4,10 @@
 // says "Buying as …" for an address the server treats as signed out. No `node:` imports: the
 // storefront's bundle carries it too.
 
+import { email as serviceEmail } from '../../src/contract/fields.js';
+
 /** The longest address taken, in characters (as SMTP allows). */
 export const MAX_EMAIL_LENGTH = 254;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why an address is refused, for the switch to say. */
 export type EmailProblem =
@@ -27,12 +27,14 @@ export type EmailCheck = { ok: true; email: string } | { ok: false; problem: Ema
 
 /**
  * Checks an address typed for the switch: surrounding white space is dropped and it is lower
- * cased; then it is taken when it is at most 254 characters of `name@domain.tld` (no white
- * space, one `@`, a dot inside the domain).
+ * cased; then it is taken when it is at most 254 characters and the service's checkout would
+ * take it (the contract's rule: `name@domain.tld`, letters of any script, no stray dots).
  */
 export function checkBuyerEmail(typed: string): EmailCheck {
   const email = typed.trim().toLowerCase();
-  if (email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email)) return { ok: true, email };
+  if (email.length <= MAX_EMAIL_LENGTH && serviceEmail.safeParse(email).success) {
+    return { ok: true, email };
+  }
   return { ok: false, problem: problemOf(email) };
 }
 
@@ -43,5 +45,6 @@ function problemOf(email: string): EmailProblem {
   const parts = email.split('@');
   const [name, domain] = parts;
   if (parts.length !== 2 || !name || !domain) return { kind: 'shape' };
-  return { kind: 'domain', domain };
+  if (!/^[^.]+(\.[^.]+)+$/.test(domain)) return { kind: 'domain', domain };
+  return { kind: 'shape' };
 }

@@ -279,6 +279,23 @@ describe('the form', () => {
     }
   });
 
+  it('takes an email as the service does: any script yes, a bare host or doubled dot no', async () => {
+    for (const [typed, refused] of [
+      ['bob@localhost', true],
+      ['ada..l@example.com', true],
+      ['josé@example.com', false],
+    ] as const) {
+      const { sandbox, checkout, page } = await formPage();
+      page.fill('Email', typed);
+      const response = await page.press(/^Pay/);
+      const again = await postedPage(sandbox, response, `${checkout.checkout_url}/pay`);
+      const said = again.screen.queryAllByText(
+        'Enter an email address in the form name@example.com',
+      );
+      expect({ typed, refused: said.length > 0 }).toEqual({ typed, refused });
+    }
+  });
+
   it('re-renders with every error tied to its input and the values kept (400)', async () => {
     const { sandbox, checkout, page } = await formPage();
     page.fill('Email', 'not-an-email');

@@ -19,6 +19,7 @@
 // Tax: the sandbox charges a flat SANDBOX_TAX_RATE_PERCENT (20%) for every country, inside the
 // price for `tax_mode: inclusive` and on top of it for `exclusive` (pricing.ts); the page says so.
 
+import { email } from '../contract/fields.js';
 import { formatMoney } from '../contract/money.js';
 import { billingPeriodLabel } from '../contract/period.js';
 import type { CustomFieldInput } from '../contract/requests.js';
@@ -176,10 +177,7 @@ export function validateCheckoutForm(
   if (asksForCustomer(view)) {
     if (values.email === '') {
       errors.push({ name: 'email', id: 'email', message: 'Enter your email address' });
-    } else if (
-      values.email.length > MAX_EMAIL ||
-      !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)
-    ) {
+    } else if (values.email.length > MAX_EMAIL || !email.safeParse(values.email).success) {
       errors.push({
         name: 'email',
         id: 'email',
