@@ -57,6 +57,12 @@ export type BillingHarnessOptions = {
   basePath?: string;
   /** Any further `createBillingHandler` options (rate limit, timeouts…). Default: none. */
   handler?: Partial<BillingHandlerOptions>;
+  /**
+   * Edits the service's successful JSON answers on their way to the proxy, for data the sandbox
+   * does not hold (a status the service may add, a currency Intl cannot format): called with
+   * the request's path (`/v1/…`) and the parsed body, which it changes in place. Default: none.
+   */
+  editAnswer?: (path: string, body: never) => void;
 };
 
 /** One request that reached the harness's `fetch`. */
@@ -216,10 +222,20 @@ export function createBillingHarness(options: BillingHarnessOptions = {}): Billi
     admin: options.admin ?? false,
   };
 
+  const { editAnswer } = options;
+  const upstreamFetch: typeof sandbox.fetch = !editAnswer
+    ? sandbox.fetch
+    : async (input, init) => {
+        const response = await sandbox.fetch(input, init);
+        if (!response.ok) return response;
+        const body = await response.json();
+        editAnswer(new URL(String(input), sandbox.baseUrl).pathname, body as never);
+        return Response.json(body, { status: response.status, headers: response.headers });
+      };
   const handler = createBillingHandler({
     apiKey: sandbox.apiKey,
     baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
+    fetch: upstreamFetch,
     products:
       options.products ?? fixtures.products.filter((p) => p.status === 'active').map((p) => p.id),
     basePath,
@@ -536,6 +552,7 @@ export function renderWithBilling(
     products: _pr,
     basePath: _b,
     handler: _hd,
+    editAnswer: _ea,
     ...renderOptions
   } = options;
   const result: RenderResult = render(ui, { ...renderOptions, wrapper });

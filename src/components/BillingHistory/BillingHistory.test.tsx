@@ -396,16 +396,10 @@ describe('BillingHistory: what the customer sees', () => {
 
   test('a status the library does not know is shown as the service sent it', async () => {
     // The service may add statuses: this one answers `disputed` for Ada's newest transaction.
-    const harness: BillingHarness = createBillingHarness({
+    const harness = createBillingHarness({
       customer: ADA,
-      handler: {
-        fetch: async (input, init) => {
-          const response = await harness.sandbox.fetch(input, init);
-          if (!String(input).includes('/transactions/')) return response;
-          const body = (await response.json()) as { items: Transaction[] };
-          if (body.items[0]) body.items[0].status = 'disputed';
-          return Response.json(body, { status: response.status });
-        },
+      editAnswer: (path, body: { items: Transaction[] }) => {
+        if (path === '/v1/transactions/search' && body.items[0]) body.items[0].status = 'disputed';
       },
     });
     renderWithBilling(<BillingHistory />, { harness });
@@ -422,22 +416,17 @@ describe('BillingHistory: what the customer sees', () => {
     'a currency code Intl cannot format: that row shows the plain amount and the code, the table stays (%s)',
     async (locale, refundedWord) => {
       // The service sends "XYZ1" as one transaction's currency (with a discount and a refund).
-      const harness: BillingHarness = createBillingHarness({
+      const harness = createBillingHarness({
         customer: ADA,
-        handler: {
-          fetch: async (input, init) => {
-            const response = await harness.sandbox.fetch(input, init);
-            if (!String(input).includes('/v1/transactions/search')) return response;
-            const body = (await response.json()) as { items: Transaction[] };
-            const first = body.items[0] as Transaction;
-            Object.assign(first, {
-              currency: 'XYZ1',
-              discount_amount: 250,
-              status: 'refunded',
-              refunded_amount: first.amount_paid,
-            });
-            return Response.json(body, { status: response.status });
-          },
+        editAnswer: (path, body: { items: Transaction[] }) => {
+          const first = body.items[0];
+          if (path !== '/v1/transactions/search' || !first) return;
+          Object.assign(first, {
+            currency: 'XYZ1',
+            discount_amount: 250,
+            status: 'refunded',
+            refunded_amount: first.amount_paid,
+          });
         },
       });
       const expected = await servicePage(harness, ADA, 1);

@@ -10,6 +10,7 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
+import type { Discount } from '../../contract/schemas.js';
 import { billingKeys } from '../../react/keys.js';
 import { en, format, type Translate } from '../messages/index.js';
 import { createFormatters } from '../shared/format.js';
@@ -24,18 +25,13 @@ const PRO_EUR = 'prod_pro_monthly_eur';
 
 /** A harness whose WELCOME5 ($5.00 off, fixed) also names the euro-priced Pro: the wrong currency. */
 function welcomeAlsoForEuros(): BillingHarness {
-  const harness: BillingHarness = createBillingHarness({
-    handler: {
-      fetch: async (input, init) => {
-        const response = await harness.sandbox.fetch(input, init);
-        if (!String(input).includes('/v1/discounts') || !response.ok) return response;
-        const body = await response.json();
-        if (body.code === 'WELCOME5') body.applies_to_products.push(PRO_EUR);
-        return Response.json(body, { status: response.status });
-      },
+  return createBillingHarness({
+    editAnswer: (path, body: Discount) => {
+      if (path === '/v1/discounts' && body.code === 'WELCOME5') {
+        body.applies_to_products?.push(PRO_EUR);
+      }
     },
   });
-  return harness;
 }
 
 const codeInput = () => screen.getByRole('textbox', { name: 'Discount code' });
@@ -165,6 +161,10 @@ describe('DiscountField', () => {
         'success',
       ),
     );
+    expect(queryClient.getQueryData(billingKeys.discounts.detail('WELCOME5'))).toMatchObject({
+      type: 'fixed',
+      applies_to_products: expect.arrayContaining([PRO_EUR]),
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Checking the code…');
     expect(container.firstChild).toHaveAttribute('data-state', 'checking');
 

@@ -22,18 +22,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** A harness whose license answers are edited on the way back from the service. */
 function editedLicenses(edit: (license: License) => void): BillingHarness {
-  const harness: BillingHarness = createBillingHarness({
-    handler: {
-      fetch: async (input, init) => {
-        const response = await harness.sandbox.fetch(input, init);
-        if (!String(input).includes('/licenses/') || !response.ok) return response;
-        const body = (await response.json()) as License;
-        edit(body);
-        return Response.json(body, { status: response.status });
-      },
+  return createBillingHarness({
+    editAnswer: (path, body: License) => {
+      if (path.startsWith('/v1/licenses/')) edit(body);
     },
   });
-  return harness;
 }
 
 const day = (iso: string, locale = 'en-US') =>

@@ -53,19 +53,12 @@ function statsRequests(harness: BillingHarness) {
 
 /** A seller's harness whose stats answers are edited on the way back from the service. */
 function stagedStats(edit: (stats: StatsSummary) => void): BillingHarness {
-  const harness: BillingHarness = createBillingHarness({
+  return createBillingHarness({
     admin: true,
-    handler: {
-      fetch: async (input, init) => {
-        const response = await harness.sandbox.fetch(input, init);
-        if (!String(input).includes('/stats/') || !response.ok) return response;
-        const body = (await response.json()) as StatsSummary;
-        edit(body);
-        return Response.json(body, { status: response.status });
-      },
+    editAnswer: (path, body: StatsSummary) => {
+      if (path.startsWith('/v1/stats/')) edit(body);
     },
   });
-  return harness;
 }
 
 /** Two periods of the real answer, with these gross and net figures in cents. */
