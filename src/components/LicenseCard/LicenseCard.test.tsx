@@ -252,51 +252,34 @@ describe('LicenseCard: the expiry never contradicts the status', () => {
     expect(card()).toHaveAttribute('data-state', 'invalid');
   });
 
-  test('an expired license without a date reads "Expired", never "Never expires"', async () => {
-    const harness = editedLicenses((license) => {
-      license.status = 'expired';
-      license.expires_at = null;
-    });
-    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
-    renderWithBilling(
-      <LicenseCard
-        licenseKey={license.key}
-        instanceId={instanceOf(license).id}
-        showForm={false}
-        now={NOW}
-      />,
-      { harness },
-    );
-    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
-    expect(detail('Status')).toHaveTextContent('Expired');
-    expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
-    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
-    expect(within(card()).queryByText('Never expires')).toBeNull();
-  });
-
-  test('an expired license whose date is still ahead reads "Expired", without that date', async () => {
-    const ahead = new Date(Date.parse(NOW) + 30 * DAY).toISOString();
-    const harness = editedLicenses((license) => {
-      license.status = 'expired';
-      license.expires_at = ahead;
-    });
-    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
-    renderWithBilling(
-      <LicenseCard
-        licenseKey={license.key}
-        instanceId={instanceOf(license).id}
-        showForm={false}
-        now={NOW}
-      />,
-      { harness },
-    );
-    // The service's status wins over the card's clock.
-    await waitFor(() =>
-      expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired'),
-    );
-    expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
-    expect(within(card()).queryByText(/Expires on/)).toBeNull();
-  });
+  test.each([
+    ['without a date', null],
+    ['whose date is still ahead', new Date(Date.parse(NOW) + 30 * DAY).toISOString()],
+  ])(
+    'an expired license %s reads "Expired", with no date and never "Never expires"',
+    async (_, at) => {
+      // The service's status wins over the card's clock.
+      const harness = editedLicenses((license) => {
+        license.status = 'expired';
+        license.expires_at = at;
+      });
+      const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+      renderWithBilling(
+        <LicenseCard
+          licenseKey={license.key}
+          instanceId={instanceOf(license).id}
+          showForm={false}
+          now={NOW}
+        />,
+        { harness },
+      );
+      await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
+      expect(detail('Status')).toHaveTextContent('Expired');
+      expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
+      expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
+      expect(within(card()).queryByText(/Never expires|Expires on/)).toBeNull();
+    },
+  );
 });
 
 describe('LicenseCard: the key', () => {
