@@ -64,14 +64,17 @@ export function thankYouUrl(pageBase: string, checkoutId: string): string {
 }
 
 /**
- * Where a paid checkout sends the buyer from the hosted page: its signed return URL (see
- * `returnUrlOf`), else the sandbox's thank-you page under `pageBase` (no trailing slash).
+ * Where a paid checkout sends the buyer from the hosted page: its signed return URL (`signed`,
+ * when the caller has it already; see `returnUrlOf`), else the sandbox's thank-you page under
+ * `pageBase` (no trailing slash).
  */
-export function successRedirect(store: SandboxStore, checkout: Checkout, pageBase: string): string {
-  return (
-    returnUrlOf(store, checkout) ??
-    withReturnParams(store, thankYouUrl(pageBase, checkout.id), checkout)
-  );
+export function successRedirect(
+  store: SandboxStore,
+  checkout: Checkout,
+  pageBase: string,
+  signed: string | null = returnUrlOf(store, checkout),
+): string {
+  return signed ?? withReturnParams(store, thankYouUrl(pageBase, checkout.id), checkout);
 }
 
 /** A completed checkout: nothing to do but send the buyer where its payment sent them. */
@@ -106,7 +109,7 @@ export function payOnPage(
   const result = payCheckout(store, checkoutId, input, grantCredits);
   return {
     kind: 'paid',
-    location: result.redirectUrl ?? successRedirect(store, result.checkout, pageBase),
+    location: successRedirect(store, result.checkout, pageBase, result.redirectUrl),
     result,
   };
 }

@@ -6,21 +6,17 @@ import { sha256Hex } from './sha256.js';
 import type { SandboxStore } from './state.js';
 
 /** The id of an expanded resource or the id itself; null for none. */
-export function idOf(value: string | { id: string } | null | undefined): string | null {
+function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : value.id;
 }
 
 /**
- * Where a paid checkout returns the buyer, signed: its `success_url`, else its product's
- * `default_success_url`; null when it has neither.
+ * Where a paid checkout returns the buyer, signed: its `success_url` (the request's, else its
+ * product's `default_success_url`, stored when the checkout was created); null without one.
  */
 export function returnUrlOf(store: SandboxStore, checkout: Checkout): string | null {
-  const productId = idOf(checkout.product);
-  const target =
-    checkout.success_url ||
-    (productId ? store.products.get(productId)?.default_success_url : undefined);
-  return target ? withReturnParams(store, target, checkout) : null;
+  return checkout.success_url ? withReturnParams(store, checkout.success_url, checkout) : null;
 }
 
 /**
