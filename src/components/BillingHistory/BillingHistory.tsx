@@ -329,7 +329,7 @@ function Row({ transaction: tx, part, t, fmt }: RowProps) {
   const discounted = tx.discount_amount ?? 0;
   const discount =
     discounted > 0
-      ? t('billingHistory.discountValue', { amount: fmt.money(discounted, tx.currency) })
+      ? t('common.discountValue', { amount: fmt.money(discounted, tx.currency) })
       : t('billingHistory.none');
   const refunded = tx.refunded_amount ?? 0;
   // In part only when less than a known amount paid.

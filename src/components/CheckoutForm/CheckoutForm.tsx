@@ -651,7 +651,7 @@ function CheckoutFormReady(props: ReadyProps) {
                       children: (
                         <>
                           <dt>{t('checkoutForm.discount')}</dt>
-                          <dd>{t('checkoutForm.discountValue', { amount: money(off) })}</dd>
+                          <dd>{t('common.discountValue', { amount: money(off) })}</dd>
                         </>
                       ),
                     })
