@@ -481,6 +481,8 @@ describe('MetricsSummary in Chromium', () => {
       });
       const table = await screen.findByRole('table', { name: 'Gross and net revenue per day' });
       expect(table).toHaveAttribute('data-state', 'hidden');
+      // Hidden, its clipped box is no stop for the keyboard.
+      expect(screen.queryByRole('group', { name: 'Gross and net revenue per day' })).toBeNull();
       const root = document.querySelector('[data-slot="metrics-summary"]') as HTMLElement;
       const scrolling = document.scrollingElement as HTMLElement;
       expect(scrolling.scrollWidth).toBeLessThanOrEqual(scrolling.clientWidth);
@@ -493,6 +495,14 @@ describe('MetricsSummary in Chromium', () => {
       expect(root.getBoundingClientRect().bottom).toBeGreaterThanOrEqual(
         table.getBoundingClientRect().bottom,
       );
+      // Wider than a phone, it scrolls sideways in its own box, a named stop for the keyboard.
+      const box = await screen.findByRole('group', { name: 'Gross and net revenue per day' });
+      expect(box).toHaveAttribute('data-slot', 'metrics-summary-table-scroller');
+      expect(box).toContainElement(table);
+      box.focus();
+      expect(box).toHaveFocus();
+      await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      await waitFor(() => expect(box.scrollLeft).toBeGreaterThan(0));
       // Each period's date and amounts keep one line.
       const row = table.querySelector('tbody tr') as HTMLElement;
       const line = Number.parseFloat(getComputedStyle(row).lineHeight);

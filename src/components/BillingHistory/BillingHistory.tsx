@@ -10,7 +10,7 @@ import { type MessageKey, type Translate, useMessages } from '../messages/index.
 import { billingHistoryMessages } from '../messages/sections/billingHistory.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
-import { useMeasure } from '../shared/measure.js';
+import { useScrollBox } from '../shared/measure.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 
 /**
@@ -192,10 +192,7 @@ export function BillingHistory(props: BillingHistoryProps) {
     onPageChange?.(next, { previous: page, reason });
   };
 
-  const [measureScroller, overflowing] = useMeasure(
-    false,
-    (element) => element.scrollWidth > element.clientWidth,
-  );
+  const scrollBox = useScrollBox(captionId);
 
   const label = t('billingHistory.label');
   // The way back from a later page that failed to load or came empty.
@@ -260,9 +257,7 @@ export function BillingHistory(props: BillingHistoryProps) {
     content = [
       part('scroller', 'div', {
         key: 'scroller',
-        ref: measureScroller,
-        // Only a table wider than its box is a stop for the keyboard, which scrolls it.
-        ...(overflowing ? { role: 'group', 'aria-labelledby': captionId, tabIndex: 0 } : {}),
+        ...scrollBox,
         children: part('table', 'table', {
           key: 'table',
           'aria-busy': query.isPlaceholderData ? true : undefined,

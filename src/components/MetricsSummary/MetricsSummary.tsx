@@ -21,7 +21,7 @@ import { type MessageKey, type Translate, useMessages } from '../messages/index.
 import { commonMessages } from '../messages/sections/common.js';
 import { metricsSummaryMessages } from '../messages/sections/metricsSummary.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
-import { useMeasure } from '../shared/measure.js';
+import { useMeasure, useScrollBox } from '../shared/measure.js';
 import {
   type CustomizableProps,
   type DataAttributes,
@@ -47,8 +47,10 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  *   `x | y`), `chartLine` (`polyline`; `data-state` `gross | net`), `chartPoint` (`circle`, one
  *   per period and line; `data-state` `gross | net`, `data-value` in cents), `legend`,
  *   `legendItem` (`data-state` `gross | net`)
- * - `tableToggle` (shows or hides the table; `aria-expanded`), `table` (`data-state`
- *   `hidden | shown`: hidden only visually, screen readers always have it), `tableCaption`
+ * - `tableToggle` (shows or hides the table; `aria-expanded`), `tableScroller` (the box the
+ *   shown table scrolls sideways in; while the table is wider, a named group the keyboard can
+ *   scroll), `table` (`data-state` `hidden | shown`: hidden only visually, screen readers
+ *   always have it), `tableCaption`
  * - `skeleton` (loading; `aria-busy`), `error` (`role="alert"`; `data-state` `forbidden |
  *   failed`), `retryAction` (for `failed`), `empty` (no periods in the range)
  */
@@ -77,6 +79,7 @@ export type MetricsSummaryPart =
   | 'legend'
   | 'legendItem'
   | 'tableToggle'
+  | 'tableScroller'
   | 'table'
   | 'tableCaption'
   | 'skeleton'
@@ -603,6 +606,9 @@ function Revenue(props: RevenueProps) {
     const measured = Math.round(element.getBoundingClientRect().width);
     return measured > 0 ? Math.max(measured, M.left + M.right + 80) : WIDTH;
   });
+  const captionId = `${tableId}-caption`;
+  // Hidden, the table's 1px box overflows too, but must not become a stop for the keyboard.
+  const scrollBox = useScrollBox(captionId, tableShown);
   // Room right of the last point for half its date, wider when the date names its year.
   const right = longDates ? M.right + 20 : M.right;
   const plotW = width - M.left - right;
@@ -765,6 +771,7 @@ function Revenue(props: RevenueProps) {
     children: [
       part('tableCaption', 'caption', {
         key: 'caption',
+        id: captionId,
         children: t('metricsSummary.tableCaption', {
           interval: t(`metricsSummary.interval.${interval}`),
         }),
@@ -795,11 +802,12 @@ function Revenue(props: RevenueProps) {
   // Hidden, the table sits in a 1px box that clips it: a table's own box grows to its content
   // whatever its width, height and overflow say, so hidden by its own style it still widened
   // a phone page and lengthened every page by its rows.
-  const tableBox = (
-    <div key="table" style={tableShown ? undefined : visuallyHidden}>
-      {table}
-    </div>
-  );
+  const tableBox = part('tableScroller', 'div', {
+    key: 'table',
+    style: tableShown ? undefined : visuallyHidden,
+    ...scrollBox,
+    children: table,
+  });
 
   return [chart, legend, toggle, tableBox];
 }

@@ -29,3 +29,17 @@ export function useMeasure<T>(
   }, [element]);
   return [setElement, value];
 }
+
+/**
+ * A box a wide table scrolls sideways in: its callback ref and, while the table is wider than
+ * the box (and `active`), what makes the box a named stop for the keyboard, which scrolls it.
+ */
+export function useScrollBox(labelledBy: string, active = true) {
+  const [ref, overflowing] = useMeasure(
+    false,
+    (element) => element.scrollWidth > element.clientWidth,
+  );
+  return overflowing && active
+    ? { ref, role: 'group', 'aria-labelledby': labelledBy, tabIndex: 0 }
+    : { ref };
+}
