@@ -200,7 +200,49 @@ describe('useCheckout', () => {
     const ids = bodiesOf(harness, 'createCheckout').map((body) => body.request_id);
     expect(new Set(ids).size).toBe(2);
   });
+
+  it('is idle again when a navigate that opened another tab is followed by the buyer coming back', async () => {
+    const harness = createBillingHarness();
+    const opened: string[] = [];
+    const { result } = renderHookWithBilling(
+      () => useCheckout({ navigate: (url) => opened.push(url) }),
+      { harness },
+    );
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    act(() => setVisibility('hidden'));
+    expect(result.current.state).toBe('redirecting');
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(result.current.state).toBe('idle'));
+    await act(() => result.current.checkout({ product_id: PRO }));
+    expect(opened).toHaveLength(2);
+    expect(harness.count('createCheckout')).toBe(2);
+  });
+
+  it('does not send the buyer away when the component is gone before the checkout arrives', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('createCheckout');
+    const created: string[] = [];
+    const { result, unmount } = renderHookWithBilling(
+      () => useCheckout({ onSuccess: (checkout) => created.push(checkout.id) }),
+      { harness },
+    );
+    act(() => {
+      void result.current.checkout({ product_id: PRO });
+    });
+    await waitFor(() => expect(result.current.state).toBe('submitting'));
+    unmount();
+    release();
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(harness.navigations).toEqual([]);
+  });
 });
+
+/** The page is hidden (another tab in front) or visible again. */
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 /** The browser shows the page: `persisted` when it comes back from the back/forward cache. */
 function showPage(persisted: boolean) {
@@ -359,6 +401,23 @@ describe('usePortal', () => {
     await waitFor(() => expect(result.current.state).toBe('idle'));
     await act(() => result.current.open());
     expect(harness.count('portal')).toBe(2);
+  });
+
+  it('does not open the portal when the component is gone before the link arrives', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('portal');
+    const { result, unmount, queryClient } = renderHookWithBilling(() => usePortal(), {
+      harness,
+    });
+    act(() => {
+      void result.current.open();
+    });
+    await waitFor(() => expect(result.current.state).toBe('submitting'));
+    unmount();
+    release();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(harness.count('portal')).toBe(1);
+    expect(harness.navigations).toEqual([]);
   });
 
   it('fails with kind auth when nobody is signed in', async () => {

@@ -21,7 +21,8 @@ import type { ProxyRouteInput } from './proxy-client.js';
 
 /**
  * Where a redirecting action is: asking the proxy, leaving the page, or failed. A page the
- * browser restores from its back/forward cache (the customer pressed Back) is `idle` again.
+ * browser restores from its back/forward cache (the customer pressed Back), or shows again
+ * after a `navigate` that opened another tab, is `idle` again.
  */
 export type RedirectState = 'idle' | 'submitting' | 'redirecting' | 'failed';
 /** Where a checkout is: `idle`, `submitting`, `redirecting` (to the checkout page) or `failed`. */
@@ -50,7 +51,7 @@ export type UseCheckoutResult = {
   state: CheckoutState;
   /**
    * Starts a checkout and, once it exists, sends the buyer to its `checkout_url` (only on an
-   * allowed origin). A second call while one is under way joins it; a call after a failure
+   * allowed origin, and only while the component is still mounted). A second call while one is under way joins it; a call after a failure
    * with the same body reuses its `request_id`, so at most one checkout is made. Never rejects:
    * read `state` and `error`.
    */
@@ -75,6 +76,7 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
   const context = useBillingContext('useCheckout');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
+  const mounted = useMounted();
   const [attempts] = useState(() => new AttemptKeys('chk'));
   const mutation = useMutation<Checkout, BillingError, CheckoutInput>(
     {
@@ -88,7 +90,7 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
       retry: client.retry,
       onSuccess: (created, body) => {
         attempts.reset();
-        navigate(created.checkout_url as string);
+        if (mounted.current) navigate(created.checkout_url as string);
         options.onSuccess?.(created, body);
       },
       onError: (error, body) => options.onError?.(error, body),
@@ -120,7 +122,10 @@ export type UsePortalOptions = {
 export type UsePortalResult = {
   /** `idle`, `submitting`, `redirecting` (on its way to the portal) or `failed`. */
   state: RedirectState;
-  /** Asks for a portal link and opens it. A second call while one is under way joins it. */
+  /**
+   * Asks for a portal link and opens it (only while the component is still mounted). A second
+   * call while one is under way joins it.
+   */
   open: () => Promise<void>;
   /** Why it failed, or null. */
   error: BillingError | null;
@@ -133,6 +138,7 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
   const context = useBillingContext('usePortal');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
+  const mounted = useMounted();
   const mutation = useMutation<string, BillingError, undefined>(
     {
       mutationKey: [...billingKeys.all, 'portal'],
@@ -146,7 +152,9 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
         );
       },
       retry: false,
-      onSuccess: (link) => navigate(link),
+      onSuccess: (link) => {
+        if (mounted.current) navigate(link);
+      },
       onError: (error) => options.onError?.(error),
     },
     queryClient,
@@ -161,6 +169,21 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
   };
 }
 
+/**
+ * Whether the component is still on screen: a link that arrives after it is gone (the buyer
+ * went elsewhere in the app, or signed out) does not take them away from where they are now.
+ */
+function useMounted() {
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}
+
 function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): RedirectState {
   return status === 'pending'
     ? 'submitting'
@@ -173,9 +196,10 @@ function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): Redire
 
 /**
  * One run at a time: a call while a run is under way (or after one succeeded: the page is
- * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page the
- * browser shows again from its back/forward cache (the buyer pressed Back) did leave: it is
- * `idle` again, so its buttons work.
+ * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page that
+ * did leave and is shown again is `idle` again, so its buttons work: restored from the
+ * back/forward cache (the buyer pressed Back), or visible again after it was hidden (a
+ * `navigate` that opened another tab or window, and the buyer came back).
  */
 function useSingleFlight<TInput, TVariables>(
   mutation: Pick<
@@ -215,8 +239,15 @@ function useSingleFlight<TInput, TVariables>(
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) reset();
     };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reset();
+    };
     window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [state, reset]);
   return { state, start, reset };
 }
