@@ -2,6 +2,12 @@
 // the proxy to what the service answers and again by the browser before it leaves the page.
 
 /**
+ * Where the sandbox answers when no `baseUrl` is given: an origin, with no path (`.test` is a
+ * reserved name, so no one else can own it).
+ */
+export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.billing-kit.test';
+
+/**
  * True when a checkout or portal link may be followed: an https link to the service's own
  * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io), or a link
  * on one of `extraOrigins` (the provider's `checkoutOrigins`, such as the sandbox's).

@@ -21,6 +21,16 @@ const subscriptions = [...all, 'subscriptions'] as const;
 const transactions = [...all, 'transactions'] as const;
 const discounts = [...all, 'discounts'] as const;
 const credits = [...all, 'credits'] as const;
+
+function entriesKey(accountId: string): readonly [...typeof credits, 'account', string, 'entries'];
+function entriesKey(
+  accountId: string,
+  limit: number,
+): readonly [...typeof credits, 'account', string, 'entries', { limit: number }];
+function entriesKey(accountId: string, limit?: number) {
+  const prefix = [...credits, 'account', accountId, 'entries'] as const;
+  return limit === undefined ? prefix : ([...prefix, { limit }] as const);
+}
 const licenses = [...all, 'licenses'] as const;
 const admin = [...all, 'admin'] as const;
 
@@ -67,9 +77,11 @@ export const billingKeys = {
     account: (accountId: string) => [...credits, 'account', accountId] as const,
     /** The exact balance of one account. */
     balance: (accountId: string) => [...credits, 'account', accountId, 'balance'] as const,
-    /** The entries of one account, newest first, as an infinite list of pages of `limit`. */
-    entries: (accountId: string, limit: number) =>
-      [...credits, 'account', accountId, 'entries', { limit }] as const,
+    /**
+     * The entries of one account, newest first, as an infinite list of pages of `limit`.
+     * Without `limit`: the prefix of the lists of every page size, to invalidate or find them.
+     */
+    entries: entriesKey,
   },
   licenses: {
     /** Prefix of every license validation. */

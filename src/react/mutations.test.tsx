@@ -133,30 +133,40 @@ describe('useCheckout', () => {
     const harness = createBillingHarness();
     const { result } = renderHookWithBilling(() => useCheckout(), {
       harness,
-      provider: { checkoutOrigins: [] },
+      provider: { fetch: linksMovedTo(harness, 'https://pay.evil.example/checkout') },
     });
     await act(() => result.current.checkout({ product_id: PRO }));
     await waitFor(() => expect(result.current.state).toBe('failed'));
+    const id = harness.sandbox.inspect().checkouts.at(-1)?.id;
     expect(result.current.error?.message).toBe(
-      `billing-kit: useCheckout refused to send the buyer to ${result.current.error?.messages[0]?.split(' ')[1]}: ` +
-        `https://sandbox.billing-kit.test is not an allowed origin. If you trust it, add ` +
-        '"https://sandbox.billing-kit.test" to <BillingProvider checkoutOrigins>.',
+      `billing-kit: useCheckout refused to send the buyer to https://pay.evil.example/checkout/${id}: ` +
+        'https://pay.evil.example is not an allowed origin. If you trust it, add ' +
+        '"https://pay.evil.example" to <BillingProvider checkoutOrigins>.',
     );
     expect(harness.navigations).toEqual([]);
   });
 
-  it('follows a checkout link on the page’s own origin (a sandbox in the dev server) by default', async () => {
+  it('follows the default sandbox’s checkout links with no checkoutOrigins', async () => {
     const harness = createBillingHarness();
-    const sameOrigin = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const response = await harness.fetch(input, init);
-      if (!String(input).endsWith('/checkouts')) return response;
-      const body = (await response.json()) as { id: string; checkout_url: string };
-      body.checkout_url = `${location.origin}/__sandbox/checkout/${body.id}`;
-      return Response.json(body, { status: response.status });
-    };
     const { result } = renderHookWithBilling(() => useCheckout(), {
       harness,
-      provider: { checkoutOrigins: [], fetch: sameOrigin },
+      provider: { checkoutOrigins: [] },
+    });
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    expect(harness.navigations).toEqual([
+      expect.stringMatching(/^https:\/\/sandbox\.billing-kit\.test\/checkout\//),
+    ]);
+  });
+
+  it('follows a checkout link on the page’s own origin (a sandbox in the dev server) by default', async () => {
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(() => useCheckout(), {
+      harness,
+      provider: {
+        checkoutOrigins: [],
+        fetch: linksMovedTo(harness, `${location.origin}/__sandbox/checkout`),
+      },
     });
     await act(() => result.current.checkout({ product_id: PRO }));
     await waitFor(() => expect(result.current.state).toBe('redirecting'));
@@ -237,6 +247,22 @@ describe('useCheckout', () => {
     expect(harness.navigations).toEqual([]);
   });
 });
+
+/**
+ * The harness's fetch, with the links it answers moved to `at`: a created checkout's
+ * `checkout_url` to `{at}/{id}`, a portal link to `{at}/portal`.
+ */
+function linksMovedTo(harness: BillingHarness, at: string) {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await harness.fetch(input, init);
+    const path = new URL(String(input), location.origin).pathname;
+    if (!path.endsWith('/checkouts') && !path.endsWith('/portal')) return response;
+    const body = (await response.json()) as Record<string, string>;
+    if ('checkout_url' in body) body.checkout_url = `${at}/${body.id}`;
+    if ('customer_portal_link' in body) body.customer_portal_link = `${at}/portal`;
+    return Response.json(body, { status: response.status });
+  };
+}
 
 /** The page is hidden (another tab in front) or visible again. */
 function setVisibility(state: DocumentVisibilityState) {
@@ -429,11 +455,19 @@ describe('usePortal', () => {
   });
 
   it('refuses a link on an origin that is not allowed', async () => {
-    const { result, harness } = renderHookWithBilling(() => usePortal(), {
-      provider: { checkoutOrigins: ['https://other.example'] },
+    const harness = createBillingHarness();
+    const { result } = renderHookWithBilling(() => usePortal(), {
+      harness,
+      provider: {
+        checkoutOrigins: ['https://other.example'],
+        fetch: linksMovedTo(harness, 'https://pay.evil.example'),
+      },
     });
     await act(() => result.current.open());
     await waitFor(() => expect(result.current.state).toBe('failed'));
+    expect(result.current.error?.message).toContain(
+      'https://pay.evil.example is not an allowed origin',
+    );
     expect(result.current.error?.message).toContain('<BillingProvider checkoutOrigins>');
     expect(harness.navigations).toEqual([]);
   });

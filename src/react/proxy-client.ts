@@ -95,11 +95,12 @@ export const DEFAULT_BASE_PATH = '/api/billing';
 const transientKinds: ReadonlySet<BillingErrorKind> = new Set(['network', 'timeout', 'server']);
 
 /**
- * True for a failure that another attempt may cure: no answer, a timeout or a 5xx. A 4xx
- * (including 429, which the proxy answers for the seller's own limit) is never one.
+ * True for a failure that another attempt may cure: no answer, a timeout or any 5xx (the
+ * proxy's 502 for a malformed answer of the service too). A 4xx (including 429, which the
+ * proxy answers for the seller's own limit) is never one.
  */
 export function isTransientError(error: unknown): boolean {
-  return isBillingError(error) && transientKinds.has(error.kind);
+  return isBillingError(error) && (transientKinds.has(error.kind) || error.status >= 500);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   seededCreditAccount,
 } from '../../test/support/billing-harness.js';
 import {
+  billingKeys,
   useCreditsAccounts,
   useCreditsBalance,
   useCreditsHistory,
@@ -294,6 +295,22 @@ describe('useCreditsAccounts and useCreditsBalance', () => {
 });
 
 describe('useCreditsHistory (cursor, both directions)', () => {
+  it('is found, and refetched, by billingKeys.credits.entries(accountId) whatever its page size', async () => {
+    const { result, harness, queryClient } = renderHookWithBilling(() => [
+      useCreditsHistory({ accountId: ADA_CREDITS, limit: 5 }),
+      useCreditsHistory({ accountId: ADA_CREDITS, limit: 20 }),
+    ]);
+    await waitFor(() => expect(result.current.every((q) => q.status === 'success')).toBe(true));
+    const key = billingKeys.credits.entries(ADA_CREDITS);
+    expect(queryClient.getQueryCache().findAll({ queryKey: key })).toHaveLength(2);
+    expect(harness.count('creditEntries')).toBe(2);
+    await act(() => queryClient.invalidateQueries({ queryKey: key }));
+    expect(harness.count('creditEntries')).toBe(4);
+    expect(queryClient.getQueryData(billingKeys.credits.entries(ADA_CREDITS, 5))).toMatchObject({
+      pages: [{ data: expect.any(Array) }],
+    });
+  });
+
   it('reads older pages to the end of 1,100 entries, then newer ones, again after an empty look', async () => {
     const harness = createBillingHarness();
     const expected = entriesNewestFirst(harness, ADA_CREDITS);
@@ -504,6 +521,18 @@ describe('retries', () => {
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(harness.count('products')).toBe(3);
     expect(result.current.failureCount).toBe(3);
+  });
+
+  it('retries the proxy’s 502 for a malformed answer of the service, like any 5xx', async () => {
+    const harness = createBillingHarness({ faults: { malformedRate: 1 } });
+    const { result } = renderHookWithBilling(() => useCustomerSubscriptions(), {
+      harness,
+      retries: 2,
+    });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error?.status).toBe(502);
+    expect(result.current.error?.kind).toBe('invalid_response');
+    expect(harness.count('subscriptions')).toBe(3);
   });
 
   it('never retries a 4xx, even a 429', async () => {

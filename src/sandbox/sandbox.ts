@@ -2,6 +2,7 @@
 // the hosted pages and a lazy Node server.
 
 import { issueMessages, parseOptions } from '../contract/issues.js';
+import { DEFAULT_SANDBOX_BASE_URL } from '../contract/redirects.js';
 import {
   type Checkout,
   type Customer,
@@ -51,8 +52,7 @@ import { type ApiAnswer, answerApi, errorAnswer, traceIdsFrom } from './router.j
 import { seedSandbox } from './seed.js';
 import { type PendingProration, SandboxStore, type StoredSubscription } from './state.js';
 
-/** Where the sandbox answers when no `baseUrl` is given. */
-export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.billing-kit.test';
+export { DEFAULT_SANDBOX_BASE_URL };
 
 /** The sandbox's clock when no `now` is given: a fixed instant, so every run is the same. */
 export const SANDBOX_EPOCH = '2026-01-15T12:00:00.000Z';
