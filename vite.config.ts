@@ -81,6 +81,10 @@ export default defineConfig({
     },
   },
   test: {
+    // A ceiling, not a measure: axe over six pages or a whole journey takes seconds, and more
+    // on a busy two-core machine than Vitest's 5 s default allows.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
