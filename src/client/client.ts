@@ -297,7 +297,7 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
       const retryAfterMs = failure.details.retryAfterMs;
       const again =
         attempt < attempts &&
-        retryableKinds.has(failure.details.kind) &&
+        (failure.retryable ?? retryableKinds.has(failure.details.kind)) &&
         (retryAfterMs === undefined || retryAfterMs <= backoff.maxRetryAfterMs);
       if (!again) throw fail(failure.describe(attempt), failure.details, failure.cause);
       const wait = retryAfterMs ?? backoffDelay(attempt - 1, backoff);
@@ -327,7 +327,7 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    let response: Response;
+    let response: Response | undefined;
     let text: string;
     try {
       response = await untilAborted(
@@ -337,14 +337,28 @@ export function createBillingClient(options: BillingClientOptions): BillingClien
       text = await untilAborted(response.text(), controller.signal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timedOut) return { ok: false, failure: timeoutFailure(operation, limitMs) };
-      return { ok: false, failure: networkFailure(operation, baseUrl, error) };
+      if (response === undefined) {
+        if (timedOut) return { ok: false, failure: timeoutFailure(operation, limitMs) };
+        return { ok: false, failure: networkFailure(operation, baseUrl, error) };
+      }
+      // The status came but its body did not (a broken stream, a body already read): the status
+      // still decides, so a 503 stays a 503 and is retried as one.
+      if (!isSuccess(response.status)) {
+        return {
+          ok: false,
+          failure: { ...responseFailure(operation, response, ''), cause: error },
+        };
+      }
+      const failure = timedOut
+        ? bodyTimeoutFailure(operation, response.status, limitMs)
+        : unreadableFailure(operation, response.status, error);
+      return { ok: false, failure };
     } finally {
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
 
-    if (response.status < 200 || response.status > 299) {
+    if (!isSuccess(response.status)) {
       return { ok: false, failure: responseFailure(operation, response, text) };
     }
     let json: unknown;
@@ -401,7 +415,13 @@ type Failure = {
   details: BillingErrorDetails;
   describe: (attempts: number) => string;
   cause?: unknown;
+  /** Whether another attempt may cure it, where the call is safe to repeat. Default: by kind. */
+  retryable?: boolean;
 };
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status <= 299;
+}
 
 function responseFailure(operation: OperationId, response: Response, text: string): Failure {
   const details = readErrorBody(response.status, text);
@@ -438,6 +458,47 @@ function timeoutFailure(operation: OperationId, limitMs: number): Failure {
       `billing-kit: ${operation} timed out: no answer within ${limitMs} ms` +
       `${attempts > 1 ? ` (${attempts} attempts)` : ''}. Raise timeoutMs (per call or on ` +
       'createBillingClient) or try again later.',
+  };
+}
+
+/** A 2xx whose body did not finish in time: a timeout, with the status that did come. */
+function bodyTimeoutFailure(operation: OperationId, status: number, limitMs: number): Failure {
+  return {
+    details: {
+      kind: 'timeout',
+      status,
+      messages: [`the body of the ${status} answer did not finish within ${limitMs} ms`],
+      operation,
+    },
+    describe: (attempts) =>
+      `billing-kit: ${operation} timed out: it answered ${status} but the body did not finish ` +
+      `within ${limitMs} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}. Raise timeoutMs ` +
+      '(per call or on createBillingClient) or try again later.',
+  };
+}
+
+/**
+ * A 2xx whose body could not be read: the call went through but its answer is lost, so it is
+ * `invalid_response` (callers do not repeat it on their own), with the status kept. The client
+ * tries again only where a repeat cannot act twice (a GET, a POST with its idempotency key).
+ */
+function unreadableFailure(operation: OperationId, status: number, error: unknown): Failure {
+  const reason = describeCause(error);
+  return {
+    details: {
+      kind: 'invalid_response',
+      status,
+      messages: [
+        `the body of the ${status} answer could not be read${reason ? `: ${reason}` : ''}`,
+      ],
+      operation,
+    },
+    describe: (attempts) =>
+      `billing-kit: ${operation} answered ${status} but its body could not be read` +
+      `${attempts > 1 ? ` after ${attempts} attempts` : ''}${reason ? ` (${reason})` : ''}. ` +
+      'The call may have taken effect: check before repeating it, or try again later.',
+    cause: error,
+    retryable: true,
   };
 }
 

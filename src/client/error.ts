@@ -20,7 +20,10 @@ export type BillingErrorKind = (typeof billingErrorKinds)[number];
 export type BillingErrorDetails = {
   /** What went wrong. */
   kind: BillingErrorKind;
-  /** HTTP status of the answer; 0 when there was none (network, timeout, refused input). */
+  /**
+   * HTTP status of the answer; 0 when none came (network, a timeout before the status, refused
+   * input). Kept when the status came but its body could not be read.
+   */
   status: number;
   /** What the service (or the library) said, one line each; never empty. */
   messages: string[];

@@ -202,6 +202,85 @@ describe('never retried', () => {
   });
 });
 
+/** An answer with `status` whose body breaks off: reading it rejects, as a reset connection does. */
+function brokenBody(status: number, headers: Record<string, string> = {}): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"status": '));
+      controller.error(new Error('connection reset'));
+    },
+  });
+  return new Response(body, { status, headers });
+}
+
+describe('an answer whose body cannot be read keeps its status', () => {
+  test('one 503 Response reused for every attempt (a mock): server 503, retried as a 503', async () => {
+    const answer = new Response(JSON.stringify({ status: 503, error: 'Service Unavailable' }), {
+      status: 503,
+    });
+    const { client, wire, waits } = setup([answer, answer, answer]);
+    const error = await failure(client.products.retrieve({ product_id: 'prod_1' }));
+    expect(wire.requests).toHaveLength(3);
+    expect(waits).toEqual([250, 500]);
+    expect(error).toMatchObject({ kind: 'server', status: 503, operation: 'retrieveProduct' });
+    expect(error.message).toBe(
+      'billing-kit: retrieveProduct failed (503 Service Unavailable) after 3 attempts: the ' +
+        'service had an internal error.',
+    );
+  });
+
+  test('a 503 whose body breaks off is retried, and a 200 after it is taken', async () => {
+    const { client, wire } = setup([brokenBody(503), json(200, product)]);
+    await expect(client.products.retrieve({ product_id: 'prod_1' })).resolves.toEqual(product);
+    expect(wire.requests).toHaveLength(2);
+  });
+
+  test('a 429 whose body breaks off is rate_limited and keeps its Retry-After', async () => {
+    const { client, wire } = setup([brokenBody(429, { 'retry-after': '120' })]);
+    const error = await failure(client.products.retrieve({ product_id: 'prod_1' }));
+    expect(wire.requests).toHaveLength(1);
+    expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 120_000 });
+  });
+
+  test('a 400 or 404 whose body breaks off is not retried, even on a GET', async () => {
+    for (const [status, kind] of [
+      [400, 'invalid_request'],
+      [404, 'not_found'],
+    ] as const) {
+      const { client, wire } = setup([brokenBody(status), json(200, product)]);
+      const error = await failure(client.products.retrieve({ product_id: 'prod_1' }));
+      expect(wire.requests).toHaveLength(1);
+      expect(error).toMatchObject({ kind, status });
+    }
+  });
+
+  test('a 200 whose body breaks off: invalid_response 200, tried again when safe to repeat', async () => {
+    const { client, wire } = setup([brokenBody(200), json(200, product)]);
+    await expect(client.products.retrieve({ product_id: 'prod_1' })).resolves.toEqual(product);
+    expect(wire.requests).toHaveLength(2);
+
+    const { client: last } = setup([brokenBody(200)], { retries: 0 });
+    const error = await failure(last.products.retrieve({ product_id: 'prod_1' }));
+    expect(error).toMatchObject({ kind: 'invalid_response', status: 200 });
+    expect(error.messages).toEqual([
+      'the body of the 200 answer could not be read: connection reset',
+    ]);
+    expect(error.message).toBe(
+      'billing-kit: retrieveProduct answered 200 but its body could not be read (connection ' +
+        'reset). The call may have taken effect: check before repeating it, or try again later.',
+    );
+  });
+
+  test('an upgrade answered 200 with a body that breaks off is reported once, never repeated', async () => {
+    const { client, wire } = setup([brokenBody(200), json(200, subscription)]);
+    const error = await failure(
+      client.subscriptions.upgrade({ subscription_id: 'sub_1', product_id: 'prod_2' }),
+    );
+    expect(wire.requests).toHaveLength(1);
+    expect(error).toMatchObject({ kind: 'invalid_response', status: 200 });
+  });
+});
+
 describe('backoff', () => {
   test('full jitter under a ceiling that doubles up to maxDelayMs', () => {
     const top = resolveBackoff({ random: () => 0.999_999 });
@@ -238,11 +317,22 @@ describe('timeout', () => {
     expect(wire.requests).toHaveLength(2);
   });
 
-  test('a body that never finishes is a timeout too', async () => {
+  test('a body that never finishes is a timeout too, with the status that came', async () => {
     const stalled = new Response(new ReadableStream({ start() {} }), { status: 200 });
     const { client } = setup([stalled], { timeoutMs: 20, retries: 0 });
     const error = await failure(client.products.retrieve({ product_id: 'prod_1' }));
-    expect(error.kind).toBe('timeout');
+    expect(error).toMatchObject({ kind: 'timeout', status: 200 });
+    expect(error.message).toBe(
+      'billing-kit: retrieveProduct timed out: it answered 200 but the body did not finish ' +
+        'within 20 ms. Raise timeoutMs (per call or on createBillingClient) or try again later.',
+    );
+  });
+
+  test('a 503 whose body never finishes is a 503', async () => {
+    const stalled = new Response(new ReadableStream({ start() {} }), { status: 503 });
+    const { client } = setup([stalled], { timeoutMs: 20, retries: 0 });
+    const error = await failure(client.products.retrieve({ product_id: 'prod_1' }));
+    expect(error).toMatchObject({ kind: 'server', status: 503 });
   });
 
   test('a per-call timeoutMs overrides the client’s', async () => {
