@@ -27,7 +27,7 @@ export const proxyPageQuery = z.object({
 export const proxyCheckoutBody = z.strictObject({
   product_id: id,
   /** One id per logical attempt, reused by retries, so a double click makes one checkout. */
-  request_id: z.optional(z.string().check(z.minLength(8), z.maxLength(128))),
+  request_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
   units: z.optional(z.int().check(z.minimum(1))),
   /** Only when the proxy enables custom prices. */
   custom_price: z.optional(z.int().check(z.minimum(0))),

@@ -250,7 +250,7 @@ describe('POST /checkouts', () => {
     const invalid = expectError(
       await h.call('POST', '/checkouts', {
         as: ADA,
-        body: { product_id: '', units: 0, request_id: 'short' },
+        body: { product_id: '', units: 0, request_id: '' },
       }),
       400,
     );
@@ -258,6 +258,51 @@ describe('POST /checkouts', () => {
       'product_id',
       'request_id',
       'units',
+    ]);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+
+  it('takes any non-empty request_id up to 128 characters', async () => {
+    const h = proxyHarness();
+    for (const request_id of ['a', '1234567', 'x'.repeat(128)]) {
+      const answer = await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: 'prod_pro_monthly', request_id },
+      });
+      expect(answer.status, request_id).toBe(200);
+      expect(answer.body.request_id).toBe(request_id);
+    }
+    for (const request_id of ['', 'x'.repeat(129)]) {
+      expectError(
+        await h.call('POST', '/checkouts', {
+          as: ADA,
+          body: { product_id: 'prod_pro_monthly', request_id },
+        }),
+        400,
+        'request_id',
+      );
+    }
+  });
+
+  it("a session customer the service does not know is the seller's to fix, not the product's", async () => {
+    // Say, a customer id of the other environment: the product was checked against the catalog.
+    const h = proxyHarness();
+    const answer = await h.call('POST', '/checkouts', {
+      as: 'cust_from_production',
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    const error = expectError(answer, 500);
+    expect(error.kind).toBe('server');
+    expect(error.message).toEqual(['the signed-in customer is unknown to the billing service']);
+    expect(error.fields).toEqual([
+      { field: 'customer', message: 'is unknown to the billing service' },
+    ]);
+    expect(answer.text).not.toContain('cust_from_production');
+    expect(answer.text).not.toContain('product_id');
+    expect(h.errors.map(String)).toEqual([
+      expect.stringMatching(
+        /billing-kit: the billing service does not know the customer id "cust_from_production" that getCustomer answered/,
+      ),
     ]);
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });
@@ -399,6 +444,27 @@ describe('subscriptions', () => {
     expect(idOf(answer.body.product)).toBe('prod_pro_yearly');
     const stored = h.sandbox.inspect().subscriptions.find((s) => s.id === own.id);
     expect(idOf(stored?.product)).toBe('prod_pro_yearly');
+  });
+});
+
+describe('upgrading a subscription that has ended', () => {
+  it("names subscription_id with the service's reason", async () => {
+    const h = proxyHarness();
+    const ended = h.fixtures.subscriptions.find(
+      (s) => idOf(s.customer) === ADA && s.status === 'canceled',
+    )!;
+    const answer = await h.call('POST', `/subscriptions/${ended.id}/upgrade`, {
+      as: ADA,
+      body: { product_id: 'prod_pro_yearly' },
+    });
+    const error = expectError(answer, 400);
+    expect(error.fields).toEqual([
+      {
+        field: 'subscription_id',
+        message: 'was refused by the billing service: the subscription is canceled',
+      },
+    ]);
+    expect(h.upstream.filter((u) => u.url.includes('/upgrade'))).toHaveLength(1);
   });
 });
 

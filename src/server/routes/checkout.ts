@@ -10,13 +10,14 @@ import {
   type BaseContext,
   clientKey,
   isHttpUrl,
+  isNotFound,
   type RouteImpl,
   requireCustomer,
   type SessionCustomer,
   serverError,
   serviceLink,
   sha256,
-  upstream,
+  upstreamError,
 } from '../context.js';
 import { invalidField, ProxyHttpError } from '../errors.js';
 import { catalogProduct } from './catalog.js';
@@ -90,16 +91,46 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   upstreamBody.request_id = `bk_${digest.slice(0, 40)}`;
 
   const checkout = await onceAcrossProcesses(ctx, `bk:checkout:${digest}`, fingerprint, () =>
-    upstream(
-      ctx,
-      'product_id',
-      () => ctx.shared.client.checkouts.create(upstreamBody),
-      Object.keys(upstreamBody),
-    ),
+    ctx.shared.client.checkouts.create(upstreamBody).catch((error: unknown) => {
+      throw checkoutRefusal(ctx, error, customer, Object.keys(upstreamBody));
+    }),
   );
   serviceLink(ctx, checkout.checkout_url, 'checkout_url');
   return { body: { ...checkout, request_id: requestId } };
 };
+
+/**
+ * The service's refusal of a checkout. A 404 while the session's customer id was sent is that
+ * customer: the product was just found in the catalog, so the id is one the service does not
+ * know (the other environment's, or a stale one in the seller's user table). The buyer cannot
+ * fix it: the seller hears of it, and the buyer gets the proxy's 500 for a seller's mistake,
+ * naming `customer`, as for a session email the service would refuse.
+ */
+function checkoutRefusal(
+  ctx: BaseContext,
+  error: unknown,
+  customer: SessionCustomer | null,
+  sentFields: readonly string[],
+): ProxyHttpError {
+  if (isNotFound(error) && customer?.id) {
+    ctx.shared.report(
+      new Error(
+        `billing-kit: the billing service does not know the customer id ${JSON.stringify(customer.id)} that getCustomer answered, so no checkout was created. Check that your sessions hold customer ids of this environment (test ids against a test key, live ids against a live key)`,
+        { cause: error },
+      ),
+      ctx.request,
+    );
+    return new ProxyHttpError(
+      500,
+      'server',
+      'the signed-in customer is unknown to the billing service',
+      {
+        fields: [{ field: 'customer', message: 'is unknown to the billing service' }],
+      },
+    );
+  }
+  return upstreamError(ctx, error, 'product_id', sentFields);
+}
 
 /** Whose request ids these are: the customer, or for a signed-out visitor their client key. */
 async function checkoutScope(ctx: BaseContext, customer: SessionCustomer | null) {

@@ -12,7 +12,7 @@ import {
   upstream,
   upstreamError,
 } from '../context.js';
-import { invalidField, notFound } from '../errors.js';
+import { invalidField, notFound, ProxyHttpError } from '../errors.js';
 import { catalogProduct } from './catalog.js';
 
 /** An empty page, for a customer with no id yet (nothing bought). */
@@ -75,19 +75,45 @@ export const upgradeSubscription: RouteImpl<'upgradeSubscription'> = async (ctx)
   if (idOf(current.product) === ctx.body.product_id) {
     throw invalidField('product_id', 'is already the product of this subscription');
   }
-  const upgraded = await upstream(
-    ctx,
-    'subscription_id',
-    () =>
-      ctx.shared.client.subscriptions.upgrade({
-        subscription_id: subscriptionId,
-        product_id: ctx.body.product_id,
-        update_behavior: ctx.body.update_behavior,
-      }),
-    ['product_id', 'update_behavior'],
-  );
+  let upgraded: Subscription;
+  try {
+    upgraded = await ctx.shared.client.subscriptions.upgrade({
+      subscription_id: subscriptionId,
+      product_id: ctx.body.product_id,
+      update_behavior: ctx.body.update_behavior,
+    });
+  } catch (error) {
+    const refusal = upstreamError(ctx, error, 'subscription_id', [
+      'subscription_id',
+      'product_id',
+      'update_behavior',
+    ]);
+    throw withReason(refusal, current.status);
+  }
   return { body: upgraded };
 };
+
+/**
+ * A refused `subscription_id` says why in the proxy's words: the service's own sentence quotes
+ * ids, but the state that blocks the upgrade (canceled, expired) is the customer's own to see.
+ */
+function withReason(refusal: ProxyHttpError, status: string | undefined): ProxyHttpError {
+  const named = refusal.fields?.some((f) => f.field === 'subscription_id') ?? false;
+  // An active subscription's state explains nothing: the bare refusal says as much.
+  if (!named || refusal.status !== 400 || !status || status === 'active') return refusal;
+  if (!/^\w+$/.test(status)) return refusal;
+  const fields = (refusal.fields ?? []).map((f) =>
+    f.field === 'subscription_id'
+      ? { field: f.field, message: `${f.message}: the subscription is ${status}` }
+      : f,
+  );
+  return new ProxyHttpError(
+    refusal.status,
+    refusal.kind,
+    fields.map((f) => `${f.field} ${f.message}`),
+    { fields, headers: refusal.headers },
+  );
+}
 
 /** `POST /portal`: a link to the customer's billing portal. */
 export const portal: RouteImpl<'portal'> = async (ctx) => {
