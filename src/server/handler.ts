@@ -1,8 +1,9 @@
 // The proxy: one `(Request) => Promise<Response>` that serves `proxyRoutes` under `basePath`.
 // Every request passes the same gates in the same order (route, method, admin, CSRF, body
 // size, JSON, schema) before a route runs, and every answer, refusal or bug leaves as JSON
-// with the proxy's own error body. The handler never throws.
-import type * as z from 'zod/mini';
+// with the proxy's own error body (a HEAD, the same answer without it). The handler never
+// throws.
+import * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
 import { withoutKey } from '../client/redact.js';
 import { fieldIssues, parseOptions } from '../contract/issues.js';
@@ -19,6 +20,7 @@ import {
 } from './context.js';
 import { errorBody, invalidField, invalidFields, notFound, ProxyHttpError } from './errors.js';
 import { type BillingHandlerOptions, resolveOptions } from './options.js';
+import { CatalogProductError } from './routes/catalog.js';
 import { routeImpls } from './routes/index.js';
 
 /** The proxy: a fetch-style handler, plus the path it serves under (read by `toNodeHandler`). */
@@ -29,6 +31,10 @@ export type BillingHandler = ((request: Request) => Promise<Response>) & {
 
 const routeNames = Object.keys(proxyRoutes) as ProxyRouteName[];
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The body of a POST route that takes nothing but its path: `{}` or none at all. */
+const emptyBody = z.strictObject({});
+/** Query parameters that would name a customer: the proxy takes the customer from the session. */
+const customerParams = ['customer_id', 'customer'] as const;
 /** Path placeholders are ids and codes: never empty, huge or holding control characters. */
 function plausibleParam(value: string): boolean {
   if (value.length === 0 || value.length > 200) return false;
@@ -70,12 +76,21 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
   // The last guard: whatever a route built, the key cannot leave in a body.
   const redact = (text: string) =>
     text.includes(config.apiKey) ? text.split(config.apiKey).join('[redacted]') : text;
+  // Without onError, the catalog's mistakes still reach the seller: in the server's log, once
+  // per product id for the life of this handler (the catalog is resolved again every TTL).
+  const logged = new Set<string>();
   const shared: ProxyShared = {
     config,
     client,
     inflight: new Map(),
     report(error, request) {
-      if (!config.onError) return;
+      if (!config.onError) {
+        if (error instanceof CatalogProductError && !logged.has(error.productId)) {
+          logged.add(error.productId);
+          console.error(withoutKey(error, config.apiKey));
+        }
+        return;
+      }
       try {
         config.onError(withoutKey(error, config.apiKey), request);
       } catch {
@@ -126,6 +141,10 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
           },
         });
       }
+    }
+    // HEAD is GET without the body: the status and headers it would have had.
+    if (request.method.toUpperCase() === 'HEAD') {
+      response = new Response(null, { status: response.status, headers: response.headers });
     }
     return response;
   };
@@ -188,9 +207,12 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
     matches = matches.filter((m) => !m.route.admin);
   }
   if (matches.length === 0) throw notFound('path', 'does not exist');
-  const match = matches.find((m) => m.route.method === method);
+  const match = matches.find((m) => m.route.method === (method === 'HEAD' ? 'GET' : method));
   if (!match) {
-    const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
+    const methods = matches.flatMap((m) =>
+      m.route.method === 'GET' ? ['GET', 'HEAD'] : [m.route.method],
+    );
+    const allow = [...new Set(methods)].join(', ');
     throw new ProxyHttpError(405, 'invalid_request', `method ${method} is not allowed here`, {
       fields: [{ field: 'method', message: `must be ${allow}` }],
       headers: { allow },
@@ -216,22 +238,27 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
     },
   };
 
+  // A customer named in the query, on any route but the seller's own, is answered as the one
+  // 404 of a missing resource, whoever it names (another's, a random one, the session's own):
+  // the answer tells nothing about which customers exist.
+  if (!match.route.admin) {
+    for (const key of customerParams) {
+      if (url.searchParams.has(key)) throw notFound(key);
+    }
+  }
+
   const inputs: ProxyInputSchemas =
     proxyRouteInputs[match.name as keyof typeof proxyRouteInputs] ?? {};
   let query: unknown;
   if (inputs.query) {
-    for (const key of ['customer_id', 'customer'] as const) {
-      if (!match.route.admin && url.searchParams.has(key)) {
-        throw invalidField(key, 'is taken from the session; do not send it');
-      }
-    }
     query = parseInput(inputs.query, Object.fromEntries(url.searchParams));
   }
 
+  // Every POST passes the same gates (JSON, size, schema), whether its route takes fields or
+  // only `{}` (the portal): what it does not take is refused by name, never dropped.
   let body: unknown;
-  if (inputs.body) {
-    requireJson(request);
-    const json = await readJson(request, config.bodyLimit);
+  if (method === 'POST') {
+    const json = await readJsonBody(request, config.bodyLimit);
     if (
       !match.route.admin &&
       typeof json === 'object' &&
@@ -243,7 +270,7 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
         'is taken from the session; do not send it',
       );
     }
-    body = parseInput(inputs.body, json);
+    body = parseInput(inputs.body ?? emptyBody, json);
   }
 
   const impl = routeImpls[match.name] as (ctx: unknown) => Promise<RouteResult>;
@@ -292,13 +319,27 @@ function checkOrigin(request: Request, url: URL, allowedOrigins: readonly string
  * browser sends those cross-site without asking. 415, so a developer's wrong header reads as
  * such and not as a refused origin.
  */
-function requireJson(request: Request): void {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw new ProxyHttpError(415, 'invalid_request', 'content-type must be application/json', {
-      fields: [{ field: 'content-type', message: 'must be application/json' }],
-    });
+function notJson(): ProxyHttpError {
+  return new ProxyHttpError(415, 'invalid_request', 'content-type must be application/json', {
+    fields: [{ field: 'content-type', message: 'must be application/json' }],
+  });
+}
+
+/**
+ * A POST's body as JSON. A body declared anything but JSON is refused before it is read; one
+ * with no content type is read (within the limit) and must be empty, since a POST with no body
+ * at all (`fetch(url, { method: 'POST' })`) has nothing to declare: it reads as `{}`.
+ */
+async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const header = request.headers.get('content-type');
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  if (header !== null && type !== 'application/json') throw notJson();
+  const bytes = await readBytes(request, limit);
+  if (header === null) {
+    if (bytes.byteLength > 0) throw notJson();
+    return {};
   }
+  return parseJson(bytes);
 }
 
 function tooLarge(limit: number): ProxyHttpError {
@@ -308,10 +349,10 @@ function tooLarge(limit: number): ProxyHttpError {
 }
 
 /**
- * Reads the body as JSON, at most `limit` bytes. `content-length` only refuses early: the
- * stream itself is counted, since the header can lie or be absent (chunked).
+ * Reads the body, at most `limit` bytes. `content-length` only refuses early: the stream
+ * itself is counted, since the header can lie or be absent (chunked).
  */
-async function readJson(request: Request, limit: number): Promise<unknown> {
+async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
@@ -342,6 +383,11 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** A body declared JSON: UTF-8, then JSON; blank is no value (the schema names what is missing). */
+function parseJson(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -109,8 +109,11 @@ export type BillingHandlerOptions = {
   bodyLimit?: number;
   /**
    * Called with every failure worth a seller's attention (an upstream failure, a catalog
-   * product that is unknown or archived, a bug, a throwing `getCustomer`), for logging. The
-   * error never holds the API key. Default: none.
+   * product that is unknown or archived, a session customer id the service does not know, a
+   * bug, a throwing `getCustomer`), for logging. The error never holds the API key. Default:
+   * none; then only the catalog's mistakes are logged, with `console.error`, once per product
+   * id for the life of the handler (a `CatalogProductError`, without the key), and the rest
+   * goes unreported.
    */
   onError?: (error: unknown, request: Request) => void;
   /**

@@ -1,5 +1,5 @@
 // Every route of the proxy, through the real handler against the real sandbox.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { errorsWithKey, keyLeaks, ORIGIN, proxyHarness } from '../../test/support/proxy-harness.js';
 import { addAmounts } from '../contract/amount.js';
 import {
@@ -62,6 +62,50 @@ describe('GET /products', () => {
       ['prod_legacy_monthly', 'archived'],
     ]);
     expect(reported[0]?.message).toMatch(/products\[1\] "prod_nope" does not exist/);
+  });
+
+  it('without onError, logs each catalog mistake once per handler to console.error', async () => {
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args);
+    });
+    try {
+      const products = ['prod_starter_monthly', 'prod_nope', 'prod_legacy_monthly'];
+      // No cache, so every request resolves the catalog again and meets both mistakes.
+      const h = proxyHarness({ products, catalogTtlMs: 0, onError: undefined });
+      for (let i = 0; i < 3; i++) {
+        const answer = await h.call('GET', '/products');
+        expect((answer.body.items as { id: string }[]).map((p) => p.id)).toEqual([
+          'prod_starter_monthly',
+        ]);
+      }
+      expect(logged.map((args) => args.map(String).join(' '))).toEqual([
+        expect.stringMatching(
+          /^CatalogProductError: billing-kit: products\[1\] "prod_nope" does not exist/,
+        ),
+        expect.stringMatching(
+          /^CatalogProductError: billing-kit: products\[2\] "prod_legacy_monthly" is archived/,
+        ),
+      ]);
+      for (const args of logged) {
+        expect(args[0]).toBeInstanceOf(CatalogProductError);
+        expect(JSON.stringify(args) + String(args[0]) + (args[0] as Error).stack).not.toContain(
+          h.sandbox.apiKey,
+        );
+      }
+      // Another handler is another server's log: it says so again, once.
+      const other = proxyHarness({ products, catalogTtlMs: 0, onError: undefined });
+      await other.call('GET', '/products');
+      await other.call('GET', '/products');
+      expect(logged).toHaveLength(4);
+      // With onError, it alone hears of it.
+      const heard = proxyHarness({ products });
+      await heard.call('GET', '/products');
+      expect(logged).toHaveLength(4);
+      expect(heard.errors).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('shows what each feature is, never what a buyer gets only by paying', async () => {
@@ -498,7 +542,7 @@ describe('GET /transactions', () => {
     expect(none.body.items).toEqual([]);
     expectError(
       await h.call('GET', `/transactions?customer_id=${GRACE}`, { as: ADA }),
-      400,
+      404,
       'customer_id',
     );
   });
@@ -835,9 +879,9 @@ describe('routing, errors and failures', () => {
     expectError(await h.call('GET', `${ORIGIN}/elsewhere`), 404, 'path');
     const wrong = await h.call('DELETE', '/products');
     expectError(wrong, 405, 'method');
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
     const put = await h.call('PUT', '/subscriptions/sub_x', { as: ADA });
-    expect(put.headers.get('allow')).toBe('GET');
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('refuses a body key it does not know, naming it, rather than drop what was sent', async () => {
@@ -925,6 +969,21 @@ describe('routing, errors and failures', () => {
         expect(text).not.toContain(h.sandbox.apiKey);
       }
     }
+  });
+
+  it('answers HEAD on a read like GET, without the body', async () => {
+    const h = proxyHarness();
+    const head = await h.call('HEAD', '/products');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(head.headers.get('cache-control')).toBe('private, max-age=60');
+    const missing = await h.call('HEAD', '/subscriptions/sub_nope', { as: ADA });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe('');
+    const wrong = await h.call('HEAD', '/portal', { as: ADA });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
   });
 
   it('answers 504 when the service does not answer in time', async () => {

@@ -28,6 +28,10 @@ function refusal(answer: { status: number; json: unknown }, status: number, fiel
 
 const checkout = { product_id: 'prod_pro_monthly' };
 
+async function answerOf(response: Response) {
+  return { status: response.status, json: (await response.json()) as unknown };
+}
+
 describe('CSRF', () => {
   it('refuses a state-changing request from another origin, or with no origin at all', async () => {
     const h = proxyHarness();
@@ -230,6 +234,98 @@ describe('body limits and malformed bodies', () => {
       '(body)',
     );
     refusal(await h.call('POST', '/checkouts', { as: ADA, raw: '', headers: json }), 400, '(body)');
+  });
+});
+
+describe('every POST, the portal too', () => {
+  const NOT_AN_INPUT = 'is not an input of this route; remove it, or check its spelling';
+
+  it('answers 413 past the limit on the portal, however the body arrives', async () => {
+    const h = proxyHarness({ bodyLimit: 1024 });
+    const big = JSON.stringify({ pad: 'x'.repeat(4096) });
+    refusal(
+      await h.call('POST', '/portal', {
+        as: ADA,
+        raw: big,
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+      '(body)',
+    );
+    const bytes = new TextEncoder().encode(JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }));
+    let sent = 0;
+    const request = h.request('POST', '/portal', {
+      as: ADA,
+      headers: { 'content-type': 'application/json' },
+    });
+    const streamed = new Request(request, {
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(sent, sent + 4096));
+          sent += 4096;
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await h.handler(streamed)).status).toBe(413);
+    expect(sent).toBeLessThan(64 * 1024);
+    expect(h.upstream).toEqual([]);
+  });
+
+  it('refuses a body that is not declared JSON on the portal, as on every POST', async () => {
+    const h = proxyHarness();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      refusal(
+        await h.call('POST', '/portal', { as: ADA, raw: '{}', headers: { 'content-type': type } }),
+        415,
+        'content-type',
+      );
+    }
+    // A body without any content type: a browser sends none only when there is no body.
+    const request = h.request('POST', '/portal', { as: ADA });
+    const untyped = new Request(request, {
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('customer_id=cust_grace'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(untyped.headers.get('content-type')).toBeNull();
+    refusal(await h.handler(untyped).then(answerOf), 415, 'content-type');
+    expect(h.upstream).toEqual([]);
+  });
+
+  it('names each body key the portal does not take, the customer among them', async () => {
+    const h = proxyHarness();
+    const customer = refusal(
+      await h.call('POST', '/portal', { as: ADA, body: { customer_id: 'cust_grace' } }),
+      400,
+      'customer_id',
+    );
+    expect(customer.fields).toHaveLength(1);
+    const unknown = refusal(
+      await h.call('POST', '/portal', { as: ADA, body: { return_url: 'x', foo: 1 } }),
+      400,
+      'foo',
+    );
+    expect(unknown.fields).toEqual([
+      { field: 'return_url', message: NOT_AN_INPUT },
+      { field: 'foo', message: NOT_AN_INPUT },
+    ]);
+    refusal(await h.call('POST', '/portal', { as: ADA, body: [] }), 400, '(body)');
+    expect(h.upstream).toEqual([]);
+  });
+
+  it('still answers a portal POST with no body at all, or with {} as JSON', async () => {
+    const h = proxyHarness();
+    const bare = h.request('POST', '/portal', { as: ADA });
+    expect(bare.body).toBeNull();
+    expect(bare.headers.get('content-type')).toBeNull();
+    expect((await h.handler(bare)).status).toBe(200);
+    expect((await h.call('POST', '/portal', { as: ADA, body: {} })).status).toBe(200);
   });
 });
 

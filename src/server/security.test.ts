@@ -158,16 +158,39 @@ describe("customer A asking for customer B's resources", () => {
     }
   });
 
-  it('refuses a customer id sent by the browser', async () => {
+  it('a customer id sent by the browser reads as missing, whatever it names', async () => {
+    const subA = inspection.subscriptions.find((s) => idOf(s.customer) === A)!;
+    const bodies = new Set<string>();
     for (const path of [
-      `/subscriptions?customer_id=${B}`,
-      `/transactions?customer_id=${B}`,
-      `/credits/accounts?customer_id=${B}`,
+      '/subscriptions',
+      '/transactions',
+      '/credits/accounts',
+      `/subscriptions/${subA.id}`,
+      `/credits/accounts/${accountA.id}`,
+      `/credits/accounts/${accountA.id}/entries`,
+      `/credits/accounts/${accountA.id}/balance`,
     ]) {
-      const answer = await asA('GET', path);
-      expect(answer.status).toBe(400);
-      expect(proxyErrorSchema.parse(answer.json).fields?.[0]?.field).toBe('customer_id');
+      for (const param of ['customer_id', 'customer']) {
+        // B's id, a random one, A's own and none at all: one answer, so nothing is learnt.
+        for (const value of [B, randomId('cust'), A, '']) {
+          const answer = await asA('GET', `${path}?${param}=${encodeURIComponent(value)}`);
+          expect(answer.status, `${path}?${param}=${value}`).toBe(404);
+          expect(answer.headers.get('cache-control')).toBe('no-store');
+          const error = proxyErrorSchema.parse(answer.json);
+          expect(error.fields).toEqual([{ field: param, message: 'was not found' }]);
+          bodies.add(JSON.stringify({ ...error, trace_id: '', timestamp: 0, fields: [] }));
+        }
+      }
     }
+    // The same body as any other missing resource, the field aside.
+    const missing = proxyErrorSchema.parse(
+      (await asA('GET', `/subscriptions/${subsB[0]!.id}`)).json,
+    );
+    bodies.add(JSON.stringify({ ...missing, trace_id: '', timestamp: 0, fields: [] }));
+    const shapes = [...bodies].map((b) => b.replace(/"message":\["\w+ /, '"message":["'));
+    expect(new Set(shapes).size, [...bodies].join('\n')).toBe(1);
+
+    // In a body, the customer is still a key the route does not take: named, as any other.
     const checkout = await asA('POST', '/checkouts', {
       product_id: 'prod_pro_monthly',
       customer: { id: B },
@@ -178,6 +201,7 @@ describe("customer A asking for customer B's resources", () => {
       customer_id: B,
     });
     expect(sneaky.status).toBe(400);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });
 
   it("an email-only session, even with B's email, sees no one's lists", async () => {
