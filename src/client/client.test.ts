@@ -483,6 +483,26 @@ describe('createBillingClient options', () => {
     ).toBe('http://localhost:5173/__sandbox');
   });
 
+  test('a key of any other shape is taken by either environment, by name or at its address', async () => {
+    for (const [options, environment] of [
+      [{ apiKey: 'test_key', environment: 'test' }, 'test'],
+      [{ apiKey: 'sk_test_123', environment: 'test' }, 'test'],
+      [{ apiKey: 'k', baseUrl: 'https://test-api.creem.io' }, 'test'],
+      [{ apiKey: 'creem', environment: 'https://test-api.creem.io' }, 'test'],
+      [{ apiKey: 'test_key', environment: 'production' }, 'production'],
+      [{ apiKey: 'sk_live_123', baseUrl: 'https://api.creem.io' }, 'production'],
+    ] as const) {
+      const wire = recordingFetch(json(200, product));
+      const client = createBillingClient({ ...options, fetch: wire.fetch });
+      expect(client.environment).toBe(environment);
+      await client.products.retrieve({ product_id: 'prod_1' });
+      expect(wire.requests[0]?.url).toBe(
+        `${billingEnvironments[environment]}/v1/products?product_id=prod_1`,
+      );
+      expect(wire.requests[0]?.headers['x-api-key']).toBe(options.apiKey);
+    }
+  });
+
   test('environment may be a base address, as design.md writes it: the same as baseUrl', async () => {
     const sandbox = createSandbox();
     const client = createBillingClient({

@@ -54,13 +54,15 @@ export type BillingClientOptions = {
   /**
    * Which service to call: `test` (https://test-api.creem.io), `production`
    * (https://api.creem.io), or a base address of its own such as the sandbox's `baseUrl` (the
-   * same as the `baseUrl` option). Default: `test` when the key starts with `creem_test_`, else
-   * `production`.
+   * same as the `baseUrl` option). A key of the other environment is refused: a `creem_test_…`
+   * key with `production`, another `creem_…` key with `test`; a key of any other shape is taken.
+   * Default: `test` when the key starts with `creem_test_`, else `production`.
    */
   environment?: BillingEnvironment | BaseAddress;
   /**
    * Base address that overrides `environment`, such as the sandbox's `baseUrl`. At either
-   * service's own address the key must be of that environment, as with its name. Default: none.
+   * service's own address a key must not be the other environment's, as with its name.
+   * Default: none.
    */
   baseUrl?: string;
   /** The `fetch` to call, such as the sandbox's. Default: `globalThis.fetch`. */
@@ -193,6 +195,8 @@ const methodTable = {
   products: { retrieve: 'retrieveProduct' },
 } as const satisfies Record<string, Record<string, OperationId>>;
 
+/** Every key of the service starts with `creem_`; test keys with `creem_test_`. */
+const KEY_PREFIX = 'creem_';
 const TEST_KEY_PREFIX = 'creem_test_';
 const MAX_TIMER_MS = 2_147_483_647;
 const MAX_RETRIES = 10;
@@ -678,6 +682,13 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
     );
   }
   const isTestKey = apiKey.startsWith(TEST_KEY_PREFIX);
+  // The environment a key of the service's own shape belongs to; a key of any other shape (one
+  // made up for a test, a proxy's own) is not checked against the environment.
+  const keyEnvironment: BillingEnvironment | undefined = isTestKey
+    ? 'test'
+    : apiKey.startsWith(KEY_PREFIX)
+      ? 'production'
+      : undefined;
   // `environment` may itself be a base address: then it is the `baseUrl` option.
   const address = isBaseAddress(options.environment) ? options.environment : undefined;
   if (address !== undefined && options.baseUrl !== undefined) {
@@ -715,7 +726,7 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
       (name) => new URL(billingEnvironments[name]).host === url.host,
     );
   }
-  if (checked !== undefined && (checked === 'test') !== isTestKey) {
+  if (checked !== undefined && keyEnvironment !== undefined && checked !== keyEnvironment) {
     const at = baseUrlOption === undefined ? '' : ` (the base address ${baseUrl})`;
     const instead = baseUrlOption === undefined ? '' : ' in place of this address';
     throw new TypeError(
