@@ -204,6 +204,46 @@ describe("customer A asking for customer B's resources", () => {
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });
 
+  it("a cursor naming B's account or entry reads exactly as a random one: missing", async () => {
+    const accountsA = inspection.credit_accounts.filter((a) => a.customer_id === A);
+    const otherEntriesOfA = inspection.credit_entries.filter(
+      (e) => e.account_id !== accountA.id && accountsA.some((a) => a.id === e.account_id),
+    );
+    for (const cursor of ['starting_after', 'ending_before']) {
+      const bodies = new Set<string>();
+      const check = async (path: string) => {
+        const answer = await asA('GET', path);
+        expect(answer.status, path).toBe(404);
+        const error = proxyErrorSchema.parse(answer.json);
+        expect(error.fields).toEqual([{ field: cursor, message: 'was not found' }]);
+        bodies.add(JSON.stringify({ ...error, trace_id: '', timestamp: 0 }));
+      };
+      for (const id of [...accountsB.map((a) => a.id), randomId('cca'), 'cca_']) {
+        await check(`/credits/accounts?${cursor}=${encodeURIComponent(id)}`);
+      }
+      for (const id of [
+        ...entriesB.slice(0, 3).map((e) => e.id),
+        ...otherEntriesOfA.slice(0, 1).map((e) => e.id),
+        randomId('cce'),
+        accountA.id,
+      ]) {
+        await check(`/credits/accounts/${accountA.id}/entries?${cursor}=${encodeURIComponent(id)}`);
+      }
+      expect([...bodies], [...bodies].join('\n')).toHaveLength(1);
+    }
+    // A's own cursors still page.
+    const first = await asA('GET', `/credits/accounts/${accountA.id}/entries?limit=2`);
+    const last = (first.body.data as { id: string }[]).at(-1)!.id;
+    const next = await asA(
+      'GET',
+      `/credits/accounts/${accountA.id}/entries?limit=2&starting_after=${last}`,
+    );
+    expect(next.status).toBe(200);
+    const own = await asA('GET', `/credits/accounts?starting_after=${accountA.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual([]);
+  });
+
   it("an email-only session, even with B's email, sees no one's lists", async () => {
     for (const path of ['/subscriptions', '/transactions', '/credits/accounts']) {
       const answer = await h.call('GET', path, { asEmail: customerB.email });

@@ -65,12 +65,32 @@ export const creditAccounts: RouteImpl<'creditAccounts'> = async (ctx) => {
       ending_before: ctx.query.ending_before,
     });
   } catch (error) {
-    // A cursor that names no account of this customer reads as an empty page.
+    const cursor = refusedCursor(error, ctx.query);
+    if (cursor !== undefined) throw notFound(cursor);
+    // The service does not know this customer yet: no accounts, as for the other lists.
     if (isNotFound(error)) return { body: empty };
     throw upstreamError(ctx, error, 'account_id');
   }
   return { body: { ...list, data: list.data.filter((a) => a.customer_id === customerId) } };
 };
+
+/**
+ * The cursor param a failed list names, when the service refused the cursor: it names no item
+ * of this list (another customer's account or entry, another account's entry, or nothing at
+ * all). The service answers that as a 400 `invalid_cursor` on `param` (the sandbox, the
+ * credits API) or as a 404; either way the proxy answers its one 404 for the cursor, the same
+ * for someone else's id as for a random one.
+ */
+function refusedCursor(
+  error: unknown,
+  query: { starting_after?: string | undefined; ending_before?: string | undefined },
+): 'starting_after' | 'ending_before' | undefined {
+  const sent = (['starting_after', 'ending_before'] as const).filter((c) => query[c] !== undefined);
+  if (sent.length === 0 || !isBillingError(error)) return undefined;
+  if (error.kind === 'not_found') return sent[0];
+  if (error.code !== 'invalid_cursor') return undefined; // (both cursors at once, say)
+  return sent.find((c) => error.param === c) ?? sent[0];
+}
 
 /** `GET /credits/accounts/{account_id}`: one of the customer's accounts. */
 export const creditAccount: RouteImpl<'creditAccount'> = async (ctx) => {
@@ -90,14 +110,19 @@ export const creditAccount: RouteImpl<'creditAccount'> = async (ctx) => {
 export const creditEntries: RouteImpl<'creditEntries'> = async (ctx) => {
   const accountId = ctx.params.account_id as string;
   await ownAccount(ctx, accountId);
-  const list = await upstream(ctx, 'account_id', () =>
-    ctx.shared.client.credits.listEntries({
+  let list: Awaited<ReturnType<typeof ctx.shared.client.credits.listEntries>>;
+  try {
+    list = await ctx.shared.client.credits.listEntries({
       account_id: accountId,
       limit: ctx.query.limit,
       starting_after: ctx.query.starting_after,
       ending_before: ctx.query.ending_before,
-    }),
-  );
+    });
+  } catch (error) {
+    const cursor = refusedCursor(error, ctx.query);
+    if (cursor !== undefined) throw notFound(cursor);
+    throw upstreamError(ctx, error, 'account_id');
+  }
   return { body: { ...list, data: list.data.filter((e) => e.account_id === accountId) } };
 };
 
