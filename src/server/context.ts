@@ -122,15 +122,16 @@ export function serverError(): ProxyHttpError {
  * Turns a failed upstream call into the proxy's answer. A 404 becomes `notFound(field)` (the
  * same answer as someone else's resource); a 400 or 409 names the fields the service refused,
  * in the proxy's words (only names among `sentFields`, the fields the proxy sent, when the
- * service's body names none; `refusedField` when none is known); everything else is reported
- * to `onError` and answered without upstream detail.
+ * service's body names none; `refusedField` when none is known, by default `(body)` on a POST
+ * and `query` on a read, which has no body); everything else is reported to `onError` and
+ * answered without upstream detail.
  */
 export function upstreamError(
   ctx: Pick<BaseContext, 'shared' | 'request'>,
   error: unknown,
   notFoundField: string,
   sentFields: readonly string[] = [],
-  refusedField = '(body)',
+  refusedField = ['GET', 'HEAD'].includes(ctx.request.method.toUpperCase()) ? 'query' : '(body)',
 ): ProxyHttpError {
   if (error instanceof ProxyHttpError) return error;
   if (!isBillingError(error)) {
@@ -179,6 +180,12 @@ export function upstreamError(
       const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
       return new ProxyHttpError(429, 'rate_limited', 'the billing service is busy; try again', {
         headers: { 'retry-after': String(seconds) },
+        fields: [
+          {
+            field: 'request',
+            message: `was refused by the billing service as too many; try again in ${seconds} s`,
+          },
+        ],
       });
     }
     case 'timeout':

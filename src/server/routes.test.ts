@@ -971,6 +971,59 @@ describe('routing, errors and failures', () => {
     }
   });
 
+  it('passes on an upstream 429 with Retry-After and the field, like its own', async () => {
+    let busy = true;
+    const h = proxyHarness({ retries: 0 });
+    const sandboxFetch = h.sandbox.fetch;
+    h.sandbox.fetch = async (input, init) => {
+      const answer = await sandboxFetch(input, init);
+      if (!busy || !/\/v1\/customers\/[^/]+\/subscriptions/.test(String(input))) return answer;
+      return new Response(
+        JSON.stringify({
+          trace_id: 't',
+          status: 429,
+          error: 'Too Many Requests',
+          message: ['slow down'],
+          timestamp: 0,
+        }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } },
+      );
+    };
+    const answer = await h.call('GET', '/subscriptions', { as: ADA });
+    const error = expectError(answer, 429);
+    expect(answer.headers.get('retry-after')).toBe('7');
+    expect(error.fields).toEqual([
+      {
+        field: 'request',
+        message: 'was refused by the billing service as too many; try again in 7 s',
+      },
+    ]);
+    busy = false;
+    expect((await h.call('GET', '/subscriptions', { as: ADA })).status).toBe(200);
+  });
+
+  it("names the query, not a body a GET has not, when the service refuses a read's input", async () => {
+    const h = proxyHarness({ retries: 0 });
+    const sandboxFetch = h.sandbox.fetch;
+    h.sandbox.fetch = async (input, init) => {
+      if (!String(input).includes('/v1/transactions/search')) return sandboxFetch(input, init);
+      return new Response(
+        JSON.stringify({
+          trace_id: 't',
+          status: 400,
+          error: 'Bad Request',
+          message: ['Invalid search'],
+          timestamp: 0,
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    const error = expectError(await h.call('GET', '/transactions', { as: ADA }), 400);
+    expect(error.fields).toEqual([
+      { field: 'query', message: 'was refused by the billing service' },
+    ]);
+  });
+
   it('answers HEAD on a read like GET, without the body', async () => {
     const h = proxyHarness();
     const head = await h.call('HEAD', '/products');
