@@ -153,6 +153,14 @@ describe('formatAmount', () => {
     expect(formatAmount('-1234.05', { locale: 'ar-EG' })).toBe('\u061c-١٬٢٣٤٫٠٥');
   });
 
+  test('takes the locale alone as its second argument, and defaults to en-US as formatMoney does', () => {
+    expect(formatAmount('1234567.5', 'de-DE')).toBe('1.234.567,5');
+    expect(formatAmount('-1234.05', 'ar-EG')).toBe('\u061c-١٬٢٣٤٫٠٥');
+    expect(formatAmount('1234567')).toBe('1,234,567');
+    expect(formatAmount('1234567.5', {})).toBe('1,234,567.5');
+    expect(formatAmount('-2.345', { maximumFractionDigits: 2 })).toBe('-2.35');
+  });
+
   test('rejects bad input', () => {
     expect(() => formatAmount('12,5', { locale: 'de-DE' })).toThrow(TypeError);
     expect(() => formatAmount('1', { locale: 'en-US', maximumFractionDigits: 1.5 })).toThrow(

@@ -120,8 +120,11 @@ export function isZeroAmount(value: string): boolean {
 
 /** Options of `formatAmount`. */
 export interface FormatAmountOptions {
-  /** BCP 47 locale whose digits, group and decimal separators are used, such as "de-DE". */
-  locale: string;
+  /**
+   * BCP 47 locale whose digits, group and decimal separators are used, such as "de-DE".
+   * Default: "en-US", as `formatMoney`.
+   */
+  locale?: string;
   /**
    * Round to at most this many fractional digits (0–100), half away from zero like
    * `Intl.NumberFormat`. Default: undefined (every fractional digit of the amount is shown).
@@ -162,9 +165,23 @@ function round(units: bigint, scale: number, digits: number): [bigint, number] {
  * at any size. The integer part is grouped by `Intl.NumberFormat` given a BigInt; the
  * fraction is written digit by digit. Throws a `TypeError` for a malformed amount and a
  * `RangeError` for a bad `maximumFractionDigits`.
+ *
+ * ```ts
+ * formatAmount('1234567.5'); // "1,234,567.5"
+ * formatAmount('1234567.5', 'de-DE'); // "1.234.567,5"
+ * formatAmount('2.345', { locale: 'de-DE', maximumFractionDigits: 2 }); // "2,35"
+ * ```
+ *
+ * @param value the amount, a decimal string such as "-12.50".
+ * @param options a BCP 47 locale, or `FormatAmountOptions`. Default: locale "en-US" (as
+ *   `formatMoney`), every fractional digit, sign "auto".
  */
-export function formatAmount(value: string, options: FormatAmountOptions): string {
-  const { locale, maximumFractionDigits, signDisplay = 'auto' } = options;
+export function formatAmount(value: string, options: string | FormatAmountOptions = {}): string {
+  const {
+    locale = 'en-US',
+    maximumFractionDigits,
+    signDisplay = 'auto',
+  } = typeof options === 'string' ? { locale: options } : (options ?? {});
   let { units, scale } = parseAmount(value);
   if (maximumFractionDigits !== undefined) {
     if (
