@@ -52,14 +52,11 @@ export function billingPeriodMonths(period: AnyBillingPeriod): number | null {
 
 /**
  * A short English label such as "per month", "every 3 months" or "one-time", for places
- * without a message catalogue; components use their own localized messages instead. An
- * unknown period is returned as it is.
- *
- * @param locale accepted so call sites can pass the UI locale; only English exists, so every
- *   locale gets the English label. Default: undefined.
+ * without a message catalogue (the sandbox's hosted page, logs). It takes no locale: `Intl`
+ * has no words for "per", "every" or "one-time", so a localized label comes from a message
+ * catalogue, as the components' own messages do. An unknown period is returned as it is.
  */
-export function billingPeriodLabel(period: AnyBillingPeriod, locale?: string): string {
-  void locale;
+export function billingPeriodLabel(period: AnyBillingPeriod): string {
   return isBillingPeriod(period) ? labels[period] : period;
 }
 
