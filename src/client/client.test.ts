@@ -344,6 +344,13 @@ describe('input is checked before anything is sent', () => {
     ]);
   });
 
+  test('a credit without its reference and idempotency_key is refused before it is sent', async () => {
+    // @ts-expect-error reference and idempotency_key are required
+    const error = await refused((c) => c.credits.credit({ account_id: 'ca_1', amount: '5' }));
+    expect(error).toMatchObject({ kind: 'invalid_request', status: 0 });
+    expect(error.fields?.map((f) => f.field)).toEqual(['reference', 'idempotency_key']);
+  });
+
   test('a field no part of the operation takes is refused, not silently dropped', async () => {
     const error = await refused((c) =>
       // @ts-expect-error customer_ids is not an input

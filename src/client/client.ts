@@ -161,9 +161,36 @@ export type BillingClient = {
     retrieveAccount: OperationMethod<'retrieveCreditAccount'>;
     /** `GET /v1/customer-credits/accounts/{account_id}/entries`: a cursor page of its entries. */
     listEntries: OperationMethod<'listCreditEntries'>;
-    /** `POST …/{account_id}/credit`: adds credits. Retried: `idempotency_key` is required. */
+    /**
+     * `POST …/{account_id}/credit`: adds `amount` credits (a positive decimal string) to the
+     * account. Both `reference` (your id linking the transaction to an event in your system,
+     * such as an order id) and `idempotency_key` are required, as the service's API requires
+     * them; a call without either is refused before anything is sent.
+     *
+     * The key is what makes a repeat safe: the service books one transaction per key and
+     * answers a repeat with the same body with that transaction again (a different body under
+     * the same key is a 409 `conflict`). So the client retries this call after a network error,
+     * a timeout, a 429 or a 5xx, and after a failure you may call it again yourself with the
+     * same key. Use a key derived from the event (`order_123:signup_bonus`), not a fresh random
+     * one per attempt, or a repeat books the credits twice.
+     *
+     * ```ts
+     * await billing.credits.credit({
+     *   account_id: account.id,
+     *   amount: '100',
+     *   reference: 'order_123',
+     *   idempotency_key: 'order_123:credits',
+     * });
+     * ```
+     */
     credit: OperationMethod<'creditAccount'>;
-    /** `POST …/{account_id}/reverse`: undoes a transaction. Never retried. */
+    /**
+     * `POST …/{account_id}/reverse`: writes a new transaction that undoes `transaction_id`
+     * (its `reversal_of` names the original). The service's API takes no idempotency key
+     * here, so the client never retries it; a transaction can be reversed only once, so after
+     * a network error or a timeout read the account's entries to see whether it went through
+     * before calling again.
+     */
     reverse: OperationMethod<'reverseCreditTransaction'>;
   };
   products: {

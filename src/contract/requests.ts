@@ -145,12 +145,19 @@ export const positiveAmountSchema = z.string().check(
   z.refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
 );
 
+/**
+ * Body of a credit: `amount` (a positive decimal string), `reference` (the caller's id linking
+ * the transaction to an event in its system) and `idempotency_key`, all three required, as the
+ * service's API requires them. The key makes a repeat safe: the same key and body book one
+ * transaction, so the call may be retried.
+ */
 export const creditAccountBody = z.object({
   amount: positiveAmountSchema,
   reference: z.string(),
   idempotency_key: id,
 });
 export type CreditAccountBody = Infer<typeof creditAccountBody>;
+/** Body of a reversal: the `transaction_id` to undo. It carries no idempotency key. */
 export const reverseCreditTransactionBody = z.object({ transaction_id: id });
 
 export const retrieveProductQuery = z.object({ product_id: id });
