@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark of the project in one run, then one table of its figures.
-// Each benchmark prints, besides its own human lines, one JSON line `{"bench": name, ...}`;
-// this collects those lines. Pass names to run only some: `npm run bench -- proxy size`.
+// Each benchmark prints, besides its own human lines, one JSON line
+// `{"bench": name, "figures": [{ figure, value, against }]}`, `against` saying what the figure
+// was compared against; this collects those lines. A figure without `against`, or a bench
+// line without figures, fails the run. Pass names to run only some: `npm run bench -- proxy size`.
 import { spawnSync } from 'node:child_process';
 
 const benches = {
@@ -36,10 +38,18 @@ for (const [name, [cmd, args]] of Object.entries(benches)) {
   }
   for (const line of (run.stdout ?? '').split('\n')) {
     if (!line.startsWith('{"bench"')) continue;
-    const { bench, figures = [], ...rest } = JSON.parse(line);
-    for (const f of figures) rows.push({ bench, ...f });
-    for (const [figure, value] of Object.entries(rest)) {
-      if (typeof value !== 'object') rows.push({ bench, figure, value, against: '' });
+    const { bench, figures } = JSON.parse(line);
+    if (!Array.isArray(figures) || figures.length === 0) {
+      failed += 1;
+      rows.push({ bench, figure: 'FAILED', value: 'no figures', against: 'none printed' });
+      continue;
+    }
+    for (const f of figures) {
+      if (typeof f.against === 'string' && f.against !== '') rows.push({ bench, ...f });
+      else {
+        failed += 1;
+        rows.push({ bench, ...f, against: 'FAILED: the bench says nothing it was compared to' });
+      }
     }
   }
 }

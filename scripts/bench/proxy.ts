@@ -5,7 +5,7 @@
 //  2. Upstream requests for a balance refresh: an account with 100,000 entries is counted once
 //     (cold), then gets 10 new entries; the refresh should fetch only those (one request).
 // Run: `npx tsx scripts/bench/proxy.ts` (also `npm run bench -- proxy`). Prints human lines and
-// one `{"bench":"proxy", ...}` JSON line for the aggregator.
+// one `{"bench":"proxy","figures":[{figure,value,against}]}` JSON line for the aggregator.
 import { createBillingClient, type FetchLike } from '../../src/client/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { createBillingHandler } from '../../src/server/index.js';
@@ -24,7 +24,13 @@ function percentile(values: number[], p: number): number {
 }
 
 // -- 1. latency ---------------------------------------------------------------------------------
-async function latency(): Promise<{ p50Proxy: number; p50Direct: number; ratio: number }> {
+async function latency(): Promise<{
+  p50Proxy: number;
+  p50Direct: number;
+  p95Proxy: number;
+  p95Direct: number;
+  ratio: number;
+}> {
   const sandbox = createSandbox({ seed: 1 });
   const fetch: FetchLike = (input, init) => sandbox.fetch(input, init);
   const client = createBillingClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch });
@@ -58,11 +64,13 @@ async function latency(): Promise<{ p50Proxy: number; p50Direct: number; ratio: 
   }
   const p50Proxy = percentile(proxyMs, 50);
   const p50Direct = percentile(directMs, 50);
+  const p95Proxy = percentile(proxyMs, 95);
+  const p95Direct = percentile(directMs, 95);
   const ratio = p50Proxy / p50Direct;
   console.log(
-    `GET /subscriptions p50: through the proxy ${p50Proxy.toFixed(3)} ms, straight to the sandbox ${p50Direct.toFixed(3)} ms: ratio ${ratio.toFixed(2)} (p95 ${percentile(proxyMs, 95).toFixed(3)} vs ${percentile(directMs, 95).toFixed(3)} ms, ${ROUNDS} rounds)`,
+    `GET /subscriptions p50: through the proxy ${p50Proxy.toFixed(3)} ms, straight to the sandbox ${p50Direct.toFixed(3)} ms: ratio ${ratio.toFixed(2)} (p95 ${p95Proxy.toFixed(3)} vs ${p95Direct.toFixed(3)} ms, ${ROUNDS} rounds)`,
   );
-  return { p50Proxy, p50Direct, ratio };
+  return { p50Proxy, p50Direct, p95Proxy, p95Direct, ratio };
 }
 const measured = await latency();
 
@@ -160,17 +168,16 @@ console.log(
   `balance of ${ENTRIES.toLocaleString('en-US')} entries: cold count ${cold.requests} upstream requests (${cold.ms.toFixed(0)} ms); refresh after ${NEW_ENTRIES} new entries: ${warm.requests} upstream request${warm.requests === 1 ? '' : 's'} (${warm.ms.toFixed(2)} ms); exact: ${warm.balance}`,
 );
 
-console.log(
-  JSON.stringify({
-    bench: 'proxy',
-    p50_proxy_ms: Number(measured.p50Proxy.toFixed(4)),
-    p50_direct_ms: Number(measured.p50Direct.toFixed(4)),
-    p50_ratio: Number(measured.ratio.toFixed(3)),
-    balance_entries: ENTRIES,
-    balance_new_entries: NEW_ENTRIES,
-    balance_refresh_requests: warm.requests,
-    balance_cold_requests: cold.requests,
-    balance_refresh_ms: Number(warm.ms.toFixed(3)),
-    balance_cold_ms: Number(cold.ms.toFixed(1)),
-  }),
-);
+const figures = [
+  {
+    figure: 'GET /subscriptions p50: proxy / direct',
+    value: Number(measured.ratio.toFixed(3)),
+    against: `${measured.p50Proxy.toFixed(3)} ms via proxy vs ${measured.p50Direct.toFixed(3)} ms direct (p95 ${measured.p95Proxy.toFixed(3)} vs ${measured.p95Direct.toFixed(3)} ms, ${ROUNDS} rounds)`,
+  },
+  {
+    figure: `balance refresh after ${NEW_ENTRIES} new entries: upstream requests`,
+    value: warm.requests,
+    against: `${cold.requests.toLocaleString('en-US')} cold on ${ENTRIES.toLocaleString('en-US')} entries (refresh ${warm.ms.toFixed(2)} ms vs cold ${cold.ms.toFixed(0)} ms)`,
+  },
+];
+console.log(JSON.stringify({ bench: 'proxy', figures }));
