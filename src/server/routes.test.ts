@@ -335,9 +335,9 @@ describe('POST /checkouts', () => {
       as: 'cust_from_production',
       body: { product_id: 'prod_pro_monthly' },
     });
-    const error = expectError(answer, 500);
-    expect(error.kind).toBe('server');
-    expect(error.message).toEqual(['the signed-in customer is unknown to the billing service']);
+    const error = expectError(answer, 404);
+    expect(error.kind).toBe('not_found');
+    expect(error.message).toEqual(['customer is unknown to the billing service']);
     expect(error.fields).toEqual([
       { field: 'customer', message: 'is unknown to the billing service' },
     ]);

@@ -19,7 +19,7 @@ import {
   sha256,
   upstreamError,
 } from '../context.js';
-import { invalidField, ProxyHttpError } from '../errors.js';
+import { invalidField, notFound, ProxyHttpError } from '../errors.js';
 import { catalogProduct } from './catalog.js';
 
 type Pending = { state: 'pending'; fingerprint: string };
@@ -102,9 +102,8 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
 /**
  * The service's refusal of a checkout. A 404 while the session's customer id was sent is that
  * customer: the product was just found in the catalog, so the id is one the service does not
- * know (the other environment's, or a stale one in the seller's user table). The buyer cannot
- * fix it: the seller hears of it, and the buyer gets the proxy's 500 for a seller's mistake,
- * naming `customer`, as for a session email the service would refuse.
+ * know (the other environment's, or a stale one in the seller's user table). The seller hears
+ * of it; the buyer gets the service's answer, a 404, naming `customer` instead of the product.
  */
 function checkoutRefusal(
   ctx: BaseContext,
@@ -120,14 +119,7 @@ function checkoutRefusal(
       ),
       ctx.request,
     );
-    return new ProxyHttpError(
-      500,
-      'server',
-      'the signed-in customer is unknown to the billing service',
-      {
-        fields: [{ field: 'customer', message: 'is unknown to the billing service' }],
-      },
-    );
+    return notFound('customer', 'is unknown to the billing service');
   }
   return upstreamError(ctx, error, 'product_id', sentFields);
 }
