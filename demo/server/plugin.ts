@@ -2,9 +2,13 @@
 // environment, an in-memory sandbox at `/__sandbox` (its API and hosted checkout page), plus
 // `/__demo/session`, which tells the storefront's "signed in as" switch whom it may offer.
 // Server side only (`apply: 'serve'`): nothing here reaches the browser bundle, and the API
-// key is read from the environment here and nowhere else.
+// key is read from the environment here and nowhere else. The sandbox outlives Vite's restart
+// of the dev server on a code change (see keptSandboxes), unless the sandbox's own code changed.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { loadEnv, type Plugin, type ViteDevServer } from 'vite';
 import { createBillingClient, type FetchLike } from '../../src/client/index.js';
 import type { Customer } from '../../src/contract/schemas.js';
@@ -119,11 +123,14 @@ export type BillingDemoPlugin = Plugin & {
   backend(): DemoBackend | null;
 };
 
-type Directory = {
+/** Where the demo finds its customers: in the sandbox, or in the service's test environment. */
+export type CustomerDirectory = {
   /** The customers the switch offers. */
   offered(): Promise<DemoCustomer[]>;
   /** The service's customer with this e-mail, if any. */
   byEmail(email: string): Promise<Customer | undefined>;
+  /** A checkout has completed: an e-mail not found before may have a customer now. */
+  checkoutCompleted(): void;
 };
 
 /** The sandbox's catalog as the demo sells it: every product that is still on sale. */
@@ -131,7 +138,7 @@ const sandboxCatalog = Object.values(catalogProductIds).filter(
   (id) => id !== catalogProductIds.legacyMonthly,
 );
 
-function sandboxDirectory(sandbox: Sandbox): Directory {
+function sandboxDirectory(sandbox: Sandbox): CustomerDirectory {
   const demoIds: string[] = Object.values(demoCustomerIds);
   return {
     async offered() {
@@ -144,31 +151,69 @@ function sandboxDirectory(sandbox: Sandbox): Directory {
     async byEmail(email) {
       return sandbox.fixtures().customers.find((c) => c.email.toLowerCase() === email);
     },
+    checkoutCompleted() {
+      // Nothing is cached: the sandbox is asked each time.
+    },
   };
 }
 
-function serviceDirectory(apiKey: string, fetch: FetchLike | undefined): Directory {
+/** How long an e-mail the service had no customer for is taken as still unknown: 30 s. */
+export const EMAIL_MISS_MS = 30_000;
+
+/** Options of {@link serviceDirectory}. */
+export type ServiceDirectoryOptions = {
+  /** The store's test key. */
+  apiKey: string;
+  /** The `fetch` the service is called with. Default: the global `fetch`. */
+  fetch?: FetchLike;
+  /** The clock, in milliseconds. Default: `Date.now`. */
+  now?: () => number;
+};
+
+/**
+ * The service's customers, as the switch and `getCustomer` need them (test-environment mode).
+ * The service cannot search customers by e-mail, so `byEmail` reads up to 5 pages of 100 of
+ * the list; what it finds is kept, and an e-mail it does not find is taken as unknown for
+ * {@link EMAIL_MISS_MS} (every page load asks several times) unless a later read finds it or
+ * `checkoutCompleted()` is called. The switch's list is kept for 60 s.
+ */
+export function serviceDirectory(options: ServiceDirectoryOptions): CustomerDirectory {
+  const { apiKey, fetch, now = Date.now } = options;
   const client = createBillingClient({ apiKey, environment: 'test', ...(fetch ? { fetch } : {}) });
   let offered: { at: number; list: DemoCustomer[] } | null = null;
   const emails = new Map<string, Customer>();
+  /** E-mails no read found, with when that read started. */
+  const misses = new Map<string, number>();
   return {
     async offered() {
-      if (offered && Date.now() - offered.at < 60_000) return offered.list;
+      if (offered && now() - offered.at < 60_000) return offered.list;
       const page = await client.customers.list({ page_number: 1, page_size: 10 });
       const list = page.items.map((c) => ({ id: c.id, name: c.name ?? null, email: c.email }));
-      offered = { at: Date.now(), list };
+      offered = { at: now(), list };
       return list;
     },
     async byEmail(email) {
       const known = emails.get(email);
       if (known) return known;
+      const missed = misses.get(email);
+      if (missed !== undefined && now() - missed < EMAIL_MISS_MS) return undefined;
+      const started = now();
       // The service cannot search customers by e-mail: read a few pages of the list.
       for (let page = 1; page <= 5; page++) {
         const answer = await client.customers.list({ page_number: page, page_size: 100 });
-        for (const c of answer.items) emails.set(c.email.toLowerCase(), c);
+        for (const c of answer.items) {
+          const address = c.email.toLowerCase();
+          emails.set(address, c);
+          misses.delete(address);
+        }
         if (emails.has(email) || answer.items.length < 100) break;
       }
-      return emails.get(email);
+      const found = emails.get(email);
+      if (!found) misses.set(email, started);
+      return found;
+    },
+    checkoutCompleted() {
+      misses.clear();
     },
   };
 }
@@ -244,6 +289,53 @@ function sandboxLinksOnRequestOrigin(billing: BillingHandler, sandboxBase: strin
   return Object.assign(handler, { basePath: billing.basePath });
 }
 
+/** A sandbox kept for the dev server's next start in this process, with the code it runs. */
+type KeptSandbox = { sandbox: Sandbox; code: string };
+
+/**
+ * The sandboxes of the dev servers started from a config file in this process, by config file
+ * and port. Vite restarts the dev server whenever a file its config imports changes (the
+ * plugin, and through it the library in src/): it loads the config again, which builds a new
+ * plugin, and a sandbox in the plugin would start over, taking the buyer's purchases with it.
+ * So the sandbox lives here, on `globalThis` (a new module instance of this file finds the
+ * same map); a new process starts with none, and a server that closes for good drops its own.
+ */
+function keptSandboxes(): Map<string, KeptSandbox> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, KeptSandbox> | undefined>;
+  const key = Symbol.for('billing-kit.demo.sandboxes');
+  let kept = holder[key];
+  if (!kept) {
+    kept = new Map();
+    holder[key] = kept;
+  }
+  return kept;
+}
+
+/** The folders of the code the sandbox runs: its own and the contract it shares. */
+const sandboxSources = ['../../src/sandbox/', '../../src/contract/'].map((dir) =>
+  fileURLToPath(new URL(dir, import.meta.url)),
+);
+
+/**
+ * A fingerprint of the code the sandbox runs, among the files the config loaded, and of its
+ * options: a sandbox kept across a restart runs the code it was made with, so it is kept only
+ * while that code is the same. A change elsewhere (the proxy, the client, this plugin) keeps it.
+ */
+function sandboxCode(files: readonly string[], sandboxOptions: BillingDemoOptions['sandbox']) {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(sandboxOptions ?? {}));
+  for (const file of [...files].sort()) {
+    if (!sandboxSources.some((dir) => file.startsWith(dir))) continue;
+    hash.update(`\0${file}\0`);
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      hash.update('(gone)');
+    }
+  }
+  return hash.digest('hex');
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
@@ -259,6 +351,43 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
   let backend: DemoBackend | null = null;
   let env: Readonly<Record<string, string | undefined>> = options.env ?? {};
   let server: ViteDevServer | null = null;
+  /** The config file the plugin came from: null for a config given inline (the tests'). */
+  let configFile: string | null = null;
+  let code = '';
+  /** Where this plugin's sandbox is kept across restarts, once it runs one. */
+  let keptAs: string | null = null;
+
+  /**
+   * The sandbox for a server on `port`: the one kept from before a restart of the same config
+   * file's server on the same port, if it runs the same code, else a new one.
+   */
+  function sandboxFor(port: number): Sandbox {
+    const baseUrl = `http://localhost:${port}${SANDBOX_PATH}`;
+    const fresh = () => createSandbox({ now: () => new Date(), ...options.sandbox, baseUrl });
+    // A config given inline keeps this plugin object across a restart, and so its backend.
+    if (!configFile) return fresh();
+    const kept = keptSandboxes();
+    keptAs = `${configFile}|${port}`;
+    const before = kept.get(keptAs);
+    let sandbox: Sandbox;
+    if (before && before.code === code) {
+      sandbox = before.sandbox;
+      server?.config.logger.info(
+        '  billing-kit demo: the sandbox of before the restart is kept, with its purchases',
+        { timestamp: true },
+      );
+    } else {
+      sandbox = fresh();
+      if (before) {
+        server?.config.logger.info(
+          '  billing-kit demo: the sandbox’s code changed, so it starts over from its seed',
+          { timestamp: true },
+        );
+      }
+    }
+    kept.set(keptAs, { sandbox, code });
+    return sandbox;
+  }
 
   function start(port: number): DemoBackend {
     if (backend) return backend;
@@ -273,18 +402,22 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       });
     };
     let sandbox: Sandbox | null = null;
-    let directory: Directory;
+    let directory: CustomerDirectory;
     let upstream: Pick<BillingHandlerOptions, 'apiKey' | 'baseUrl' | 'fetch' | 'environment'>;
     let products: readonly string[];
     let checkoutOrigins: string[];
     if (service) {
-      directory = serviceDirectory(service.apiKey, options.handler?.fetch);
+      // A sandbox kept from before this restart is not wanted any more (the key was set).
+      if (configFile) keptSandboxes().delete(`${configFile}|${port}`);
+      directory = serviceDirectory({
+        apiKey: service.apiKey,
+        ...(options.handler?.fetch ? { fetch: options.handler.fetch } : {}),
+      });
       upstream = { apiKey: service.apiKey, environment: 'test' };
       products = service.products;
       checkoutOrigins = [];
     } else {
-      const baseUrl = `http://localhost:${port}${SANDBOX_PATH}`;
-      sandbox = createSandbox({ now: () => new Date(), ...options.sandbox, baseUrl });
+      sandbox = sandboxFor(port);
       directory = sandboxDirectory(sandbox);
       const fetch = options.wrapSandboxFetch?.(sandbox.fetch) ?? sandbox.fetch;
       upstream = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, fetch };
@@ -332,7 +465,12 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       async session() {
         return { mode: backend?.mode ?? 'sandbox', customers: await offered(), checkoutOrigins };
       },
-      verifyReturn: (url) => verifyReturnUrl(url, upstream.apiKey),
+      async verifyReturn(url) {
+        const verified = await verifyReturnUrl(url, upstream.apiKey);
+        // A payment page's signed return: that buyer's e-mail may have a customer now.
+        if (verified) directory.checkoutCompleted();
+        return verified;
+      },
       async visitor(request) {
         const customer = await getCustomer(request);
         return { signedIn: customer !== null, billingAccount: Boolean(customer?.id) };
@@ -354,6 +492,8 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
       if (!options.env) {
         env = { ...loadEnv(config.mode, config.envDir || config.root, 'CREEM_') };
       }
+      configFile = config.configFile ?? null;
+      code = configFile ? sandboxCode(config.configFileDependencies, options.sandbox) : '';
     },
     configureServer(devServer) {
       server = devServer;
@@ -420,6 +560,12 @@ export function billingDemo(options: BillingDemoOptions = {}): BillingDemoPlugin
           );
       });
       devServer.middlewares.use((req, res, next) => start(portOf(req)).proxy(req, res, next));
+    },
+    closeServer({ reason }) {
+      // Closed for good (not restarted): the next server on this port starts clean.
+      if (reason !== 'close' || !keptAs) return;
+      const kept = keptSandboxes();
+      if (kept.get(keptAs)?.sandbox === backend?.sandbox) kept.delete(keptAs);
     },
     backend: () => backend,
   };
