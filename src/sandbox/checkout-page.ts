@@ -670,6 +670,11 @@ export type CheckoutPageContext = {
   ledger: Ledger;
   /** Locale for money on the page. Default: `en-US`. */
   locale?: string;
+  /**
+   * The base URL the page's own links and form posts use (`{base}/checkout/…`). Default: the
+   * request's origin and the path before the page's (where a server of ours serves it).
+   */
+  pageBase?: string;
 };
 
 /**
@@ -769,7 +774,7 @@ export async function handleCheckoutPage(
   const action = match[2] ?? 'page';
   const method = request.method.toUpperCase();
   const { store } = context;
-  const pageBase = pageBaseOf(request, path);
+  const pageBase = context.pageBase ?? pageBaseOf(request, path);
   const locale = context.locale ?? 'en-US';
   const record = store.checkouts.get(checkoutId);
   if (!record) return notFoundPage(checkoutId);

@@ -227,7 +227,7 @@ describe('routing', () => {
     expect(relative.status).toBe(200);
   });
 
-  test('links point at the address the request came in on', async () => {
+  test('through fetch (in process, no server behind it), links point at the configured baseUrl', async () => {
     const sandbox = createSandbox({ baseUrl: 'http://localhost:5173/__sandbox' });
     const response = await sandbox.fetch('http://127.0.0.1:9999/__sandbox/v1/checkouts', {
       method: 'POST',
@@ -235,7 +235,51 @@ describe('routing', () => {
       body: JSON.stringify({ product_id: 'prod_pro_monthly' }),
     });
     const checkout = (await response.json()) as { id: string; checkout_url: string };
+    expect(checkout.checkout_url).toBe(`http://localhost:5173/__sandbox/checkout/${checkout.id}`);
+    // The page at that link answers through the same fetch, and its form posts stay there.
+    const page = await sandbox.fetch(checkout.checkout_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(
+      `action="http://localhost:5173/__sandbox/checkout/${checkout.id}/pay"`,
+    );
+  });
+
+  test('a client of the service’s test environment (or none) on sandbox.fetch gets links to the sandbox', async () => {
+    for (const environment of [undefined, 'test'] as const) {
+      const sandbox = createSandbox();
+      const client = createBillingClient({
+        apiKey: sandbox.apiKey,
+        fetch: sandbox.fetch,
+        ...(environment ? { environment } : {}),
+      });
+      expect(client.baseUrl).not.toBe(sandbox.baseUrl);
+      const checkout = await client.checkouts.create({ product_id: 'prod_pro_monthly' });
+      expect(checkout.checkout_url).toBe(`${DEFAULT_SANDBOX_BASE_URL}/checkout/${checkout.id}`);
+      const page = await sandbox.fetch(checkout.checkout_url ?? '');
+      expect(page.status).toBe(200);
+      const { customer_portal_link: link } = await client.customers.createPortalLink({
+        customer_id: 'cust_grace',
+      });
+      expect(link.startsWith(`${DEFAULT_SANDBOX_BASE_URL}/portal/cust_grace?session=`)).toBe(true);
+      expect((await sandbox.fetch(link)).status).toBe(200);
+    }
+  });
+
+  test('through handle (a server of ours behind it), links point at the address the request came in on', async () => {
+    const sandbox = createSandbox({ baseUrl: 'http://localhost:5173/__sandbox' });
+    const response = await sandbox.handle(
+      new Request('http://127.0.0.1:9999/__sandbox/v1/checkouts', {
+        method: 'POST',
+        headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_id: 'prod_pro_monthly' }),
+      }),
+    );
+    const checkout = (await response.json()) as { id: string; checkout_url: string };
     expect(checkout.checkout_url).toBe(`http://127.0.0.1:9999/__sandbox/checkout/${checkout.id}`);
+    const page = await sandbox.handle(new Request(checkout.checkout_url));
+    expect(await page.text()).toContain(
+      `action="http://127.0.0.1:9999/__sandbox/checkout/${checkout.id}/pay"`,
+    );
   });
 
   test('the default base URL and the product retrieve in both forms', async () => {

@@ -127,9 +127,18 @@ export type SandboxData = {
 
 /** A running in-memory service. */
 export type Sandbox = {
-  /** A drop-in `fetch` that answers from the sandbox (relative paths resolve against `baseUrl`). */
+  /**
+   * A drop-in `fetch` that answers from the sandbox in process (relative paths resolve against
+   * `baseUrl`; the host of an absolute URL is ignored, so a client of the service's test
+   * environment works too). The links it hands out (`checkout_url`, the portal link, the hosted
+   * pages' own) are on `baseUrl`, where this same `fetch` answers them.
+   */
   fetch: typeof fetch;
-  /** Answers one request: the API under `/v1`, the hosted checkout page under `/checkout`. */
+  /**
+   * Answers one request: the API under `/v1`, the hosted checkout page under `/checkout`. For a
+   * server that serves the sandbox (`listen`, a dev server's mount): the links it hands out are
+   * on the request's own origin (plus the base path), where that server answers them.
+   */
   handle(request: Request): Promise<Response>;
   /** The address the sandbox answers at (no trailing slash). */
   baseUrl: string;
@@ -320,7 +329,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
    * browser said (Referer) and it is an http(s) page that is not the sandbox's own. Only the
    * origin: the referring path and query may hold what is not ours to repeat.
    */
-  function storeOrigin(request: Request, url: URL): URL | null {
+  function storeOrigin(request: Request, publicBase: string): URL | null {
     let from: URL;
     try {
       from = new URL(request.headers.get('referer') ?? '');
@@ -329,7 +338,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     if (from.protocol !== 'https:' && from.protocol !== 'http:') return null;
     const ownPage =
-      from.origin === url.origin &&
+      from.origin === new URL(publicBase).origin &&
       (basePath === '' || from.pathname === basePath || from.pathname.startsWith(`${basePath}/`));
     return ownPage ? null : new URL(from.origin);
   }
@@ -339,7 +348,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return new Response(body, { status, headers: HOSTED_PAGE_HEADERS });
   }
 
-  function portal(request: Request, url: URL, rawId: string): Response {
+  function portal(request: Request, url: URL, rawId: string, publicBase: string): Response {
     let customerId: string | null;
     try {
       customerId = decodeURIComponent(rawId);
@@ -371,7 +380,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return `<div><dt>${escapeHtml(product?.name ?? sub?.product ?? sid)}</dt><dd>${escapeHtml(status)}</dd></div>`;
       })
       .join('\n');
-    const shop = storeOrigin(request, url);
+    const shop = storeOrigin(request, publicBase);
     const back = shop
       ? `<p><a class="button primary" href="${escapeHtml(shop.href)}">Back to ${escapeHtml(shop.host)}</a></p>`
       : '<p class="note">To return to the store, use your browser’s Back button.</p>';
@@ -394,7 +403,14 @@ ${back}`,
     );
   }
 
-  async function handle(request: Request): Promise<Response> {
+  /**
+   * Answers one request. `publicBase` is the base of the links handed out (checkout, portal,
+   * the hosted pages' own): the configured `baseUrl` for `fetch`, which has no server of ours
+   * behind it (the request's host may be the service's, as a client of its test environment
+   * sends); the request's origin and the base path for `handle`, which a server serves (`listen`,
+   * a dev server's mount), so links lead back to where the pages are served.
+   */
+  async function answer(request: Request, fixedBase?: string): Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -415,15 +431,19 @@ ${back}`,
       );
     }
     const path = full.slice(basePath.length) || '/';
-    const publicBase = `${url.origin}${basePath}`;
+    const publicBase = fixedBase ?? `${url.origin}${basePath}`;
     try {
       if (path.startsWith('/v1/')) return await api(request, path, url, publicBase);
       const page = /^\/portal\/([^/]+)\/?$/.exec(path);
       if (page && (method === 'GET' || method === 'HEAD'))
-        return portal(request, url, page[1] ?? '');
+        return portal(request, url, page[1] ?? '', publicBase);
       if (path.startsWith('/checkout/')) {
-        const answer = await handleCheckoutPage({ store, ledger }, request, path);
-        if (answer) return answer;
+        const hosted = await handleCheckoutPage(
+          { store, ledger, ...(fixedBase === undefined ? {} : { pageBase: fixedBase }) },
+          request,
+          path,
+        );
+        if (hosted) return hosted;
       }
       return json(errorAnswer('general', 404, [`Cannot ${method} ${path}`], ids, now()));
     } catch (error) {
@@ -448,8 +468,10 @@ ${back}`,
       );
     }
     if (request.signal.aborted) throw request.signal.reason;
-    return handle(request);
+    return answer(request, baseUrl);
   }) as typeof fetch;
+
+  const handle = (request: Request): Promise<Response> => answer(request);
 
   function fixtures(): SandboxFixtures {
     return {
