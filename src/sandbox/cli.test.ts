@@ -1,5 +1,5 @@
 // The sandbox command line: in process for its flags and output, and as a real process (the
-// package bin through tsx) for serving, signals and exit codes.
+// package bin through tsx, and `npm run sandbox`) for serving, signals and exit codes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -199,13 +199,23 @@ describe('the billing-kit bin as a process', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const children: ChildProcess[] = [];
   afterEach(() => {
-    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+    // Each child leads a process group of its own: whatever it left running (a server orphaned
+    // by `npm run`'s shell) goes with it.
+    for (const child of children.splice(0)) {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Nothing of that group is left.
+      }
+    }
   });
 
-  function start(args: string[]) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  /** Runs `command args` in the project root, its output collected. */
+  function run(command: string, args: string[]) {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     children.push(child);
     let stdout = '';
@@ -222,19 +232,43 @@ describe('the billing-kit bin as a process', () => {
     return { child, exited, out: () => stdout, err: () => stderr };
   }
 
-  test('billing-kit sandbox serves on 127.0.0.1 and stops cleanly on SIGTERM', async () => {
-    const run = start(['sandbox', '--port', '0']);
-    while (!/API key\s+creem_test_/.test(run.out())) {
-      if (run.child.exitCode !== null) throw new Error(`exited early: ${run.err()}`);
+  /** The package bin (`billing-kit …`) through tsx. */
+  const start = (args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args]);
+
+  /** Waits until a served sandbox printed its key, and answers the URL it listens on. */
+  async function listening(started: ReturnType<typeof run>): Promise<string> {
+    while (!/API key\s+creem_test_/.test(started.out())) {
+      if (started.child.exitCode !== null) throw new Error(`exited early: ${started.err()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(run.out())?.[1] ?? '';
+    return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(started.out())?.[1] ?? '';
+  }
+
+  test('billing-kit sandbox serves on 127.0.0.1 and stops cleanly on SIGTERM', async () => {
+    const served = start(['sandbox', '--port', '0']);
+    const url = await listening(served);
     const response = await fetch(`${url}/v1/customers/list`);
     expect(response.status).toBe(401);
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-    expect(run.out()).toMatch(/stopped \(SIGTERM\)/);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toBe(0);
+    expect(served.out()).toMatch(/stopped \(SIGTERM\)/);
   }, 20_000);
+
+  test.each(['SIGTERM', 'SIGINT'] as const)(
+    'npm run sandbox passes %s on to the sandbox, which stops and frees its port',
+    async (signal) => {
+      const served = run('npm', ['run', 'sandbox', '--', '--port', '0']);
+      const url = await listening(served);
+      expect((await fetch(`${url}/v1/customers/list`)).status).toBe(401);
+      served.child.kill(signal);
+      expect(await served.exited).toBe(0);
+      expect(served.out()).toMatch(new RegExp(`billing-kit sandbox stopped \\(${signal}\\)`));
+      // No server is left behind the npm process.
+      await expect(fetch(`${url}/v1/customers/list`)).rejects.toThrow();
+    },
+    30_000,
+  );
 
   test('--now out of range exits 2 naming the flag, not with a stack trace', async () => {
     const run = start(['sandbox', '--now', '8640000000000000', '--fixtures']);
