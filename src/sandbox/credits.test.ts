@@ -256,4 +256,27 @@ describe('credit and reverse', () => {
       client.credits.reverse({ account_id: ada.id, transaction_id: 'cct_nope' }),
     ).rejects.toMatchObject({ status: 404 });
   });
+
+  test('a caller’s key that reads reversal_<id> still replays after that reversal (201, then the replay)', async () => {
+    const { raw, accountOf } = setup();
+    const ada = accountOf('cust_ada', 'active');
+    const path = `/v1/customer-credits/accounts/${ada.id}/credit`;
+    const original = await raw('POST', path, {
+      amount: '9',
+      reference: 'r',
+      idempotency_key: 'o-1',
+    });
+    const id = creditsTransactionSchema.parse(original.json).id;
+    const body = { amount: '2', reference: 'mine', idempotency_key: `reversal_${id}` };
+    const mine = await raw('POST', path, body);
+    expect(mine.status).toBe(201);
+    const reversed = await raw('POST', `/v1/customer-credits/accounts/${ada.id}/reverse`, {
+      transaction_id: id,
+    });
+    expect(reversed.status).toBe(201);
+    const replay = await raw('POST', path, body);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('x-idempotent-replay')).toBe('true');
+    expect(replay.json).toEqual(mine.json);
+  });
 });

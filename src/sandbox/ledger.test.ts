@@ -614,6 +614,28 @@ describe('reverse', () => {
     expect(l.balance(b.id)).toBe('5');
   });
 
+  test('a reversal’s key never clashes with a caller’s, whichever comes first', () => {
+    const l = ledger();
+    const a = l.createAccount({ customer_id: 'c' });
+    const first = l.credit(a.id, { amount: '5', idempotency_key: 'k1' }).transaction;
+    const second = l.credit(a.id, { amount: '7', idempotency_key: 'k2' }).transaction;
+    // The caller picks the key a reversal of `first` would be named by, before that reversal.
+    const before = { amount: '3', reference: 'mine', idempotency_key: `reversal_${first.id}` };
+    const mine = l.credit(a.id, before).transaction;
+    l.reverse(a.id, { transaction_id: first.id });
+    const replay = l.credit(a.id, before);
+    expect(replay.replayed).toBe(true);
+    expect(replay.transaction).toEqual(mine);
+    // And after: a reversal first, then a caller’s credit under the same-looking key.
+    l.reverse(a.id, { transaction_id: second.id });
+    const after = { amount: '4', idempotency_key: `reversal_${second.id}` };
+    const theirs = l.credit(a.id, after);
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.transaction.reversal_of).toBeUndefined();
+    expect(l.credit(a.id, after)).toEqual({ transaction: theirs.transaction, replayed: true });
+    expect(l.balance(a.id)).toBe('7');
+  });
+
   test('a frozen account refuses a reversal with 409', () => {
     const l = ledger();
     const a = l.createAccount({ customer_id: 'c' });

@@ -10,7 +10,8 @@
 // - Idempotency: the same key with the same body replays the original transaction; with a
 //   different body it is 409. A frozen or closed account refuses new transactions with 409.
 // - A reversal is a new transaction with the opposite entries and `reversal_of`; the original
-//   stays; a transaction is reversed at most once.
+//   stays; a transaction is reversed at most once. Its key (`reversal_<id>`) is a label kept
+//   apart from callers' idempotency keys, which it never overwrites nor blocks.
 //
 // Storage is columnar (one array per field, indexed by entry or transaction number) so that a
 // million generated entries cost a few flat arrays rather than millions of objects. Entries of
@@ -234,7 +235,9 @@ export type Ledger = {
    * Reverses a transaction that has an entry on `accountId`: a new transaction with every entry
    * on the opposite side and `reversal_of` naming the original. 404 when the transaction is
    * unknown or does not touch the account; 400 `transaction_already_reversed` the second time;
-   * 400 `transaction_is_reversal` for a reversal; 409 for a frozen or closed account.
+   * 400 `transaction_is_reversal` for a reversal; 409 for a frozen or closed account. The
+   * reversal's `idempotency_key` reads `reversal_<transaction id>`; it is the ledger's own label,
+   * kept apart from callers' keys: it never takes, replays or refuses a key a caller sends.
    */
   reverse(accountId: string, input: ReverseInput): LedgerCommit;
   /** A transaction by id (404 when unknown). */
@@ -923,9 +926,11 @@ export function createLedger(options: LedgerOptions): Ledger {
       });
     }
     for (const line of lines) if (!line.account.system) requireActive(line.account);
-    const key = `reversal_${transactionId}`;
-    const r = append(lines, referenceOf(t), key, t);
-    keys.set(key, { tx: r, fingerprint: JSON.stringify(['reverse', transactionId]) });
+    // The reversal's key is a label of the ledger's own, not entered among callers' keys (the
+    // reverse request carries none, and a second reversal is refused by the original's
+    // reversed-by, not by a key): a caller's key that reads the same is neither overwritten nor
+    // refused by it.
+    const r = append(lines, referenceOf(t), `reversal_${transactionId}`, t);
     return { transaction: presentTx(r), replayed: false };
   }
 
