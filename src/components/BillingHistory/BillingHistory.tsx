@@ -300,15 +300,19 @@ export function BillingHistory(props: BillingHistoryProps) {
     ];
   }
 
-  return part('root', 'section', {
-    // Named by the table's caption while there is a table.
-    ...(state === 'ready' || state === 'paging'
-      ? { 'aria-labelledby': captionId }
-      : { 'aria-label': label }),
-    'aria-busy': state === 'loading' ? true : undefined,
-    'data-state': state,
-    children: content,
-  });
+  return (
+    <>
+      {part('root', 'section', {
+        // Named by the table's caption while there is a table.
+        ...(state === 'ready' || state === 'paging'
+          ? { 'aria-labelledby': captionId }
+          : { 'aria-label': label }),
+        'aria-busy': state === 'loading' ? true : undefined,
+        'data-state': state,
+        children: content,
+      })}
+    </>
+  );
 }
 
 interface RowProps {

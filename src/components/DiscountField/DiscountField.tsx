@@ -266,65 +266,69 @@ export function DiscountField(props: DiscountFieldProps) {
   else if (status === 'idle' && removed) message = t('discountField.removed');
 
   const invalid = shownStatus === 'invalid' || shownStatus === 'failed';
-  return part('root', 'div', {
-    'data-state': shownStatus,
-    children: (
-      <>
-        {part('label', 'label', {
-          htmlFor: inputId,
-          children: t('discountField.label'),
-        })}
-        {part('control', 'div', {
-          'data-state': shownStatus,
-          children: (
-            <>
-              {part('input', 'input', {
-                ref: setInput as Ref<HTMLElement>,
-                id: inputId,
-                type: 'text',
-                name: 'discount_code',
-                value,
-                placeholder: t('discountField.placeholder'),
-                autoComplete: 'off',
-                autoCapitalize: 'characters',
-                spellCheck: false,
-                maxLength: 100,
-                disabled,
-                'aria-invalid': invalid || undefined,
-                'aria-describedby': messageId,
-                'data-state': shownStatus,
-                onChange: (event) => change((event.target as HTMLInputElement).value, 'input'),
-                onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-                  // Inside a form, Enter checks the code instead of submitting the form.
-                  if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-                    event.preventDefault();
-                    applyNow();
-                  }
-                },
-              })}
-              {status === 'applied'
-                ? part('removeAction', 'button', {
-                    type: 'button',
+  return (
+    <>
+      {part('root', 'div', {
+        'data-state': shownStatus,
+        children: (
+          <>
+            {part('label', 'label', {
+              htmlFor: inputId,
+              children: t('discountField.label'),
+            })}
+            {part('control', 'div', {
+              'data-state': shownStatus,
+              children: (
+                <>
+                  {part('input', 'input', {
+                    ref: setInput as Ref<HTMLElement>,
+                    id: inputId,
+                    type: 'text',
+                    name: 'discount_code',
+                    value,
+                    placeholder: t('discountField.placeholder'),
+                    autoComplete: 'off',
+                    autoCapitalize: 'characters',
+                    spellCheck: false,
+                    maxLength: 100,
                     disabled,
-                    onClick: remove,
-                    children: t('discountField.remove'),
-                  })
-                : part('applyAction', 'button', {
-                    type: 'button',
-                    disabled: disabled || code === '',
-                    onClick: applyNow,
-                    children: t('discountField.apply'),
+                    'aria-invalid': invalid || undefined,
+                    'aria-describedby': messageId,
+                    'data-state': shownStatus,
+                    onChange: (event) => change((event.target as HTMLInputElement).value, 'input'),
+                    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+                      // Inside a form, Enter checks the code instead of submitting the form.
+                      if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+                        event.preventDefault();
+                        applyNow();
+                      }
+                    },
                   })}
-            </>
-          ),
-        })}
-        {part('message', 'p', {
-          id: messageId,
-          role: 'status',
-          'data-state': shownStatus,
-          children: message,
-        })}
-      </>
-    ),
-  });
+                  {status === 'applied'
+                    ? part('removeAction', 'button', {
+                        type: 'button',
+                        disabled,
+                        onClick: remove,
+                        children: t('discountField.remove'),
+                      })
+                    : part('applyAction', 'button', {
+                        type: 'button',
+                        disabled: disabled || code === '',
+                        onClick: applyNow,
+                        children: t('discountField.apply'),
+                      })}
+                </>
+              ),
+            })}
+            {part('message', 'p', {
+              id: messageId,
+              role: 'status',
+              'data-state': shownStatus,
+              children: message,
+            })}
+          </>
+        ),
+      })}
+    </>
+  );
 }

@@ -390,47 +390,58 @@ export function LicenseCard(props: LicenseCardProps) {
         })
       : null;
 
-  return part('root', 'article', {
-    'aria-labelledby': ids.title,
-    'aria-busy': state === 'validating' ? true : undefined,
-    'data-state': state,
-    children: [
-      part('title', 'h2', {
-        key: 'title',
-        id: ids.title,
-        ref: titleRef,
-        tabIndex: -1,
-        children: t('licenseCard.label'),
-      }),
-      form,
-      part('result', 'div', {
-        key: 'result',
+  return (
+    <>
+      {part('root', 'article', {
+        'aria-labelledby': ids.title,
+        'aria-busy': state === 'validating' ? true : undefined,
         'data-state': state,
         children: [
-          // The live region says what the check found in words; the details (and the key
-          // revealed in them) are not read out on every change.
-          <p key="status" role="status" style={license ? visuallyHidden : undefined}>
-            {validation.isPending
-              ? t('licenseCard.validating')
-              : license
-                ? state === 'instanceInactive' && license.instance
-                  ? t('licenseCard.checkedInstance', {
-                      name: license.instance.name,
-                      status: wordFor(t, 'licenseCard.instanceStatus', license.instance.status),
-                    })
-                  : t('licenseCard.checked', {
-                      status: wordFor(t, 'licenseCard.status', license.status),
-                    })
-                : null}
-          </p>,
-          license ? (
-            <Details key="details" license={license} part={part} t={t} fmt={fmt} now={clock()} />
-          ) : null,
+          part('title', 'h2', {
+            key: 'title',
+            id: ids.title,
+            ref: titleRef,
+            tabIndex: -1,
+            children: t('licenseCard.label'),
+          }),
+          form,
+          part('result', 'div', {
+            key: 'result',
+            'data-state': state,
+            children: [
+              // The live region says what the check found in words; the details (and the key
+              // revealed in them) are not read out on every change.
+              <p key="status" role="status" style={license ? visuallyHidden : undefined}>
+                {validation.isPending
+                  ? t('licenseCard.validating')
+                  : license
+                    ? state === 'instanceInactive' && license.instance
+                      ? t('licenseCard.checkedInstance', {
+                          name: license.instance.name,
+                          status: wordFor(t, 'licenseCard.instanceStatus', license.instance.status),
+                        })
+                      : t('licenseCard.checked', {
+                          status: wordFor(t, 'licenseCard.status', license.status),
+                        })
+                    : null}
+              </p>,
+              license ? (
+                <Details
+                  key="details"
+                  license={license}
+                  part={part}
+                  t={t}
+                  fmt={fmt}
+                  now={clock()}
+                />
+              ) : null,
+            ],
+          }),
+          errorPart,
         ],
-      }),
-      errorPart,
-    ],
-  });
+      })}
+    </>
+  );
 }
 
 interface DetailsProps {

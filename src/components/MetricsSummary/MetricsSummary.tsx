@@ -332,11 +332,15 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     : null;
 
   if (forbidden) {
-    return part('root', 'section', {
-      'aria-labelledby': ids.title,
-      'data-state': 'error',
-      children: [title, errorPart],
-    });
+    return (
+      <>
+        {part('root', 'section', {
+          'aria-labelledby': ids.title,
+          'data-state': 'error',
+          children: [title, errorPart],
+        })}
+      </>
+    );
   }
 
   const status = part('status', 'p', {
@@ -509,12 +513,16 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     ];
   }
 
-  return part('root', 'section', {
-    'aria-labelledby': ids.title,
-    'aria-busy': state === 'loading' ? true : undefined,
-    'data-state': state,
-    children: [title, controls, ...body],
-  });
+  return (
+    <>
+      {part('root', 'section', {
+        'aria-labelledby': ids.title,
+        'aria-busy': state === 'loading' ? true : undefined,
+        'data-state': state,
+        children: [title, controls, ...body],
+      })}
+    </>
+  );
 }
 
 interface RevenueProps {

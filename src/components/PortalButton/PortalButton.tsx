@@ -100,40 +100,44 @@ export function PortalButton(props: PortalButtonProps) {
     if (target === '_blank' && left.current) portal.reset();
   };
 
-  return part('root', 'div', {
-    'data-state': state,
-    children: [
-      part('button', 'button', {
-        key: 'button',
-        type: 'button',
+  return (
+    <>
+      {part('root', 'div', {
         'data-state': state,
-        'aria-busy': opening || undefined,
-        'aria-disabled': opening || undefined,
-        onClick: () => void open(),
-        children: (
-          <>
-            {children ?? t('portalButton.label')}
-            {target === '_blank' ? ' ' : null}
-            {target === '_blank'
-              ? part('newTabHint', 'span', { children: t('common.opensInNewTab') })
-              : null}
-          </>
-        ),
-      }),
-      part('status', 'span', {
-        key: 'status',
-        role: 'status',
-        'data-state': state,
-        children: opening ? t('portalButton.opening') : '',
-      }),
-      state === 'failed'
-        ? part('error', 'p', {
-            key: 'error',
-            role: 'alert',
-            'data-state': 'failed',
-            children: t('portalButton.failed'),
-          })
-        : null,
-    ],
-  });
+        children: [
+          part('button', 'button', {
+            key: 'button',
+            type: 'button',
+            'data-state': state,
+            'aria-busy': opening || undefined,
+            'aria-disabled': opening || undefined,
+            onClick: () => void open(),
+            children: (
+              <>
+                {children ?? t('portalButton.label')}
+                {target === '_blank' ? ' ' : null}
+                {target === '_blank'
+                  ? part('newTabHint', 'span', { children: t('common.opensInNewTab') })
+                  : null}
+              </>
+            ),
+          }),
+          part('status', 'span', {
+            key: 'status',
+            role: 'status',
+            'data-state': state,
+            children: opening ? t('portalButton.opening') : '',
+          }),
+          state === 'failed'
+            ? part('error', 'p', {
+                key: 'error',
+                role: 'alert',
+                'data-state': 'failed',
+                children: t('portalButton.failed'),
+              })
+            : null,
+        ],
+      })}
+    </>
+  );
 }

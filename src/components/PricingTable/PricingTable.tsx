@@ -334,51 +334,66 @@ export function PricingTable(props: PricingTableProps) {
       (subscriptionsQuery.isPending && !signedOut));
 
   if (loading) {
-    return part('root', 'section', {
-      'aria-label': t('pricingTable.label'),
-      'aria-busy': true,
-      'data-state': 'loading',
-      children: part('loading', 'div', {
-        role: 'status',
-        'data-state': 'loading',
-        children: [
-          <span key="text">{t('pricingTable.loading')}</span>,
-          ...[0, 1, 2].map((i) =>
-            part('skeleton', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
-          ),
-        ],
-      }),
-    });
+    return (
+      <>
+        {part('root', 'section', {
+          'aria-label': t('pricingTable.label'),
+          'aria-busy': true,
+          'data-state': 'loading',
+          children: part('loading', 'div', {
+            role: 'status',
+            'data-state': 'loading',
+            children: [
+              <span key="text">{t('pricingTable.loading')}</span>,
+              ...[0, 1, 2].map((i) =>
+                part('skeleton', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
+              ),
+            ],
+          }),
+        })}
+      </>
+    );
   }
   if (failed) {
-    return part('root', 'section', {
-      'aria-label': t('pricingTable.label'),
-      'data-state': 'error',
-      children: part('alert', 'div', {
-        role: 'alert',
-        'data-state': 'error',
-        children: [
-          <p key="text">{t('pricingTable.error')}</p>,
-          part('retryAction', 'button', {
-            key: 'retry',
-            type: 'button',
-            onClick: () => {
-              if (productsError) void catalogQuery.refetch();
-              if (subscriptionsError) void subscriptionsQuery.refetch();
-            },
-            children: t('pricingTable.retry'),
+    return (
+      <>
+        {part('root', 'section', {
+          'aria-label': t('pricingTable.label'),
+          'data-state': 'error',
+          children: part('alert', 'div', {
+            role: 'alert',
+            'data-state': 'error',
+            children: [
+              <p key="text">{t('pricingTable.error')}</p>,
+              part('retryAction', 'button', {
+                key: 'retry',
+                type: 'button',
+                onClick: () => {
+                  if (productsError) void catalogQuery.refetch();
+                  if (subscriptionsError) void subscriptionsQuery.refetch();
+                },
+                children: t('pricingTable.retry'),
+              }),
+            ],
           }),
-        ],
-      }),
-    });
+        })}
+      </>
+    );
   }
   const list = products ?? [];
   if (list.length === 0) {
-    return part('root', 'section', {
-      'aria-label': t('pricingTable.label'),
-      'data-state': 'empty',
-      children: part('empty', 'p', { 'data-state': 'empty', children: t('pricingTable.empty') }),
-    });
+    return (
+      <>
+        {part('root', 'section', {
+          'aria-label': t('pricingTable.label'),
+          'data-state': 'empty',
+          children: part('empty', 'p', {
+            'data-state': 'empty',
+            children: t('pricingTable.empty'),
+          }),
+        })}
+      </>
+    );
   }
 
   // -- the table ----------------------------------------------------------------------------------
@@ -458,36 +473,40 @@ export function PricingTable(props: PricingTableProps) {
     if (product) noticeText = t('pricingTable.planChanged', { plan: product.name });
   }
 
-  return part('root', 'section', {
-    'aria-label': t('pricingTable.label'),
-    'data-state': 'ready',
-    children: [
-      periodSwitch,
-      subscription && !current?.changeable
-        ? part('statusNote', 'p', {
-            key: 'status',
-            'data-state': subscription.status,
-            children: t('pricingTable.planLocked', {
-              status: subscriptionStatusText(t, subscription.status),
-            }),
-          })
-        : null,
-      part('grid', 'ul', {
-        key: 'grid',
-        'data-state': active?.period,
-        ...(groups.length > 1 && active ? { 'aria-label': groupLabel(active.period) } : {}),
-        children: cards,
-      }),
-      part('notice', 'p', {
-        key: 'notice',
-        role: 'status',
-        tabIndex: -1,
-        ref: notice,
-        'data-state': noticeText ? 'shown' : 'empty',
-        children: noticeText,
-      }),
-    ],
-  });
+  return (
+    <>
+      {part('root', 'section', {
+        'aria-label': t('pricingTable.label'),
+        'data-state': 'ready',
+        children: [
+          periodSwitch,
+          subscription && !current?.changeable
+            ? part('statusNote', 'p', {
+                key: 'status',
+                'data-state': subscription.status,
+                children: t('pricingTable.planLocked', {
+                  status: subscriptionStatusText(t, subscription.status),
+                }),
+              })
+            : null,
+          part('grid', 'ul', {
+            key: 'grid',
+            'data-state': active?.period,
+            ...(groups.length > 1 && active ? { 'aria-label': groupLabel(active.period) } : {}),
+            children: cards,
+          }),
+          part('notice', 'p', {
+            key: 'notice',
+            role: 'status',
+            tabIndex: -1,
+            ref: notice,
+            'data-state': noticeText ? 'shown' : 'empty',
+            children: noticeText,
+          }),
+        ],
+      })}
+    </>
+  );
 }
 
 type CardInput = {

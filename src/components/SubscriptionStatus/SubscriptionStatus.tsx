@@ -90,14 +90,17 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
   const label = t('subscriptionStatus.label');
   // Signed out (401) has no subscription to show.
   const signedOut = query?.error?.status === 401;
-  const root = (state: string, children: ReactNode, busy?: boolean) =>
-    part('root', 'div', {
-      role: 'group',
-      'aria-label': label,
-      'aria-busy': busy ? true : undefined,
-      'data-state': state,
-      children,
-    });
+  const root = (state: string, children: ReactNode, busy?: boolean) => (
+    <>
+      {part('root', 'div', {
+        role: 'group',
+        'aria-label': label,
+        'aria-busy': busy ? true : undefined,
+        'data-state': state,
+        children,
+      })}
+    </>
+  );
 
   if (query?.isPending && query.fetchStatus !== 'idle') {
     return root(

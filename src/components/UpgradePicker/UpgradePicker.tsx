@@ -344,13 +344,16 @@ export function UpgradePicker(props: UpgradePickerProps) {
     ((productsProp === undefined && catalogQuery.isPending) ||
       (subscriptionQuery.isPending && !subscriptionQuery.error));
 
-  const root = (state: UpgradePickerState, children: ReactNode, extra = {}) =>
-    part('root', 'section', {
-      'aria-label': t('upgradePicker.label'),
-      'data-state': state,
-      ...extra,
-      children,
-    });
+  const root = (state: UpgradePickerState, children: ReactNode, extra = {}) => (
+    <>
+      {part('root', 'section', {
+        'aria-label': t('upgradePicker.label'),
+        'data-state': state,
+        ...extra,
+        children,
+      })}
+    </>
+  );
 
   if (loading) {
     return root(
