@@ -109,11 +109,28 @@ const ENDED = new Set(['canceled', 'expired']);
 
 /**
  * `POST /v1/subscriptions/{subscription_id}/upgrade`. The target must differ, be active,
- * recurring and in the same currency. The proration (from `prorateUpgrade` over the current
- * period) is charged now (`proration-charge-immediately`, the default: a paid `invoice`
- * transaction, tax per the target's `tax_mode`), kept for the next charge (`proration-charge`)
- * or dropped (`proration-none`). A change of billing period starts a new period now and charges
- * the target's whole price less the unused part of the current one.
+ * recurring and in the same currency.
+ *
+ * Same billing period: the difference is `prorateUpgrade(…).net` over the current period (the
+ * target's price for the rest of it less the unused part of the current price). It is charged
+ * now (`proration-charge-immediately`, the default: a paid `invoice` transaction, tax per the
+ * target's `tax_mode`; a negative difference is kept for the next charge instead), kept for the
+ * next charge (`proration-charge`: a positive amount is added to it, a negative one taken off)
+ * or dropped (`proration-none`).
+ *
+ * Another billing period (monthly → yearly, or back), the sandbox's own rules, since the
+ * service documents none and `prorateUpgrade` over one period cannot price a plan of another
+ * (the target's price is for its own period: a month's remainder must not buy a year, nor a
+ * year's remainder be charged as a month):
+ * - `proration-charge-immediately`: a new period of the target starts now, and the charge is
+ *   the target's whole price less the unused part of the current one (`prorateUpgrade(…).credit`),
+ *   not `prorateUpgrade(…).net`; a negative result is kept for the next charge.
+ * - `proration-charge` and `proration-none` (a documented departure for `proration-charge`):
+ *   nothing is charged now and nothing is kept for later. The product changes now, the paid
+ *   period runs to its end, and the target's first period is charged in full at the renewal.
+ *
+ * The UpgradePicker's `estimateChange` follows the same rules, so its estimate is what this
+ * charges.
  */
 export function upgradeSubscription(
   store: SandboxStore,
