@@ -151,7 +151,9 @@ const fieldSlot = (key: string) => `field:${key}`;
  * A checkout form for one product of the catalog.
  *
  * @example
+ * ```tsx
  * <CheckoutForm productId="prod_team_quarterly" allowUnits maxUnits={10} />
+ * ```
  */
 export function CheckoutForm(props: CheckoutFormProps) {
   useBillingContext('CheckoutForm');

@@ -137,7 +137,9 @@ const reasonMessage = {
  * A discount code field with a live check against the catalog.
  *
  * @example
+ * ```tsx
  * <DiscountField productId="prod_pro_monthly" onApply={(preview) => setDiscount(preview)} />
+ * ```
  */
 export function DiscountField(props: DiscountFieldProps) {
   const {

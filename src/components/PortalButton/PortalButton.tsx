@@ -51,7 +51,9 @@ export interface PortalButtonProps extends CustomizableProps<PortalButtonPart> {
  * cancellation on the service's own pages.
  *
  * @example
+ * ```tsx
  * <PortalButton target="_blank">Billing settings</PortalButton>
+ * ```
  */
 export function PortalButton(props: PortalButtonProps) {
   const context = useBillingContext('PortalButton');

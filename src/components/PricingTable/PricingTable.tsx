@@ -196,7 +196,9 @@ function switchText(t: Translate, period: AnyBillingPeriod): string {
  * group ("One-time"), shown like a period.
  *
  * @example
+ * ```tsx
  * <PricingTable recommended="prod_pro_monthly" successUrl="https://shop.example/thanks" />
+ * ```
  */
 export function PricingTable(props: PricingTableProps) {
   useBillingContext('PricingTable');

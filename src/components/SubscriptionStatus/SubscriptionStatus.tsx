@@ -59,8 +59,10 @@ export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionS
  * told which.
  *
  * @example
+ * ```tsx
  * <SubscriptionStatus />
  * <SubscriptionStatus subscriptionId="sub_123" />
+ * ```
  */
 export function SubscriptionStatus(props: SubscriptionStatusProps) {
   useBillingContext('SubscriptionStatus');

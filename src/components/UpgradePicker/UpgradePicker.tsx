@@ -260,8 +260,10 @@ function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstima
  * the service computes the final amount when the change is made.
  *
  * @example
+ * ```tsx
  * <UpgradePicker behaviors={['proration-charge-immediately', 'proration-none']}
  *   onSuccess={({ product }) => toast(`Now on ${product.name}`)} />
+ * ```
  */
 export function UpgradePicker(props: UpgradePickerProps) {
   useBillingContext('UpgradePicker');
