@@ -496,10 +496,10 @@ describe('stats', () => {
       totalSubscriptions: inspection.subscriptions.length,
       totalPayments: usd.length,
       totalRevenue: usd.reduce((sum, t) => sum + (t.amount_paid ?? 0), 0),
-      activeSubscriptions: inspection.subscriptions.filter((s) =>
-        ['active', 'scheduled_cancel'].includes(s.status),
-      ).length,
+      // "Number of currently active subscriptions": status active, not one ending at period close.
+      activeSubscriptions: inspection.subscriptions.filter((s) => s.status === 'active').length,
     });
+    expect(inspection.subscriptions.some((s) => s.status === 'scheduled_cancel')).toBe(true);
     expect(before.totals.totalNetRevenue).toBeLessThan(before.totals.totalRevenue);
     expect(before.totals.monthlyRecurringRevenue).toBeGreaterThan(0);
     expect(before.totals.netMonthlyRecurringRevenue).toBeLessThan(
@@ -520,6 +520,27 @@ describe('stats', () => {
     const eur = await client.stats.summary({ currency: 'EUR' });
     expect(eur.totals.totalRevenue).toBeGreaterThan(0);
     expect(eur.totals.totalRevenue).not.toBe(after.totals.totalRevenue);
+  });
+
+  test('a subscription set to end at period close is no longer active, and still in the MRR', async () => {
+    const { sandbox, client } = setup();
+    const before = await client.stats.summary({ currency: 'USD' });
+    const usd = new Set(
+      sandbox
+        .fixtures()
+        .products.filter((p) => p.currency === 'USD')
+        .map((p) => p.id),
+    );
+    sandbox.customize(({ subscriptions }) => {
+      const sub = subscriptions.find((s) => s.status === 'active' && usd.has(s.product));
+      if (!sub) throw new Error('the seed has an active USD subscription');
+      sub.status = 'scheduled_cancel';
+    });
+    const after = await client.stats.summary({ currency: 'USD' });
+    expect(after.totals.activeSubscriptions).toBe(before.totals.activeSubscriptions - 1);
+    // Still paying until the period ends: the recurring revenue keeps it.
+    expect(after.totals.monthlyRecurringRevenue).toBe(before.totals.monthlyRecurringRevenue);
+    expect(after.totals.netMonthlyRecurringRevenue).toBe(before.totals.netMonthlyRecurringRevenue);
   });
 
   test('a refunded payment: revenue stays gross; net is the kept part less its tax, less the fee', async () => {

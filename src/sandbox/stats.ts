@@ -7,8 +7,12 @@
 // - `startDate`/`endDate` (both inclusive) filter every "within the range" total: payments,
 //   revenue, subscriptions and customers created. `totalProducts`, `activeSubscriptions` and
 //   the recurring revenue are as of now.
-// - Subscriptions still paying are `active` and `scheduled_cancel` ones; monthly recurring
-//   revenue is their price × units per month (`monthlyEquivalent`) in the chosen currency.
+// - `activeSubscriptions` counts status `active` only ("Number of currently active
+//   subscriptions" in the service's document): one set to end at period close
+//   (`scheduled_cancel`) is not counted.
+// - Monthly recurring revenue counts the subscriptions still paying, `active` and
+//   `scheduled_cancel` ones (the latter pays until its period ends; the document ties MRR to no
+//   status): their price × units per month (`monthlyEquivalent`) in the chosen currency.
 // - `periods`: one bucket per UTC day, ISO week (from Monday) or calendar month, from the later
 //   of `startDate` and the first transaction up to `endDate`, as the service documents.
 
@@ -77,8 +81,8 @@ export function statsSummary(store: SandboxStore, input: StatsInput): StatsSumma
   let monthlyRecurringRevenue = 0;
   for (const subscription of store.subscriptions.values()) {
     if (inRange(Date.parse(subscription.created_at))) totalSubscriptions++;
+    if (subscription.status === 'active') activeSubscriptions++;
     if (!PAYING_STATUSES.has(subscription.status)) continue;
-    activeSubscriptions++;
     const product = store.products.get(subscription.product);
     if (!product || product.currency !== currency) continue;
     const units = subscription.items?.[0]?.units ?? 1;
