@@ -57,6 +57,21 @@ export const creditsBalanceSchema = z.looseObject({
 });
 export type CreditsBalance = Infer<typeof creditsBalanceSchema>;
 
+/**
+ * One entry of `GET /credits/accounts/{account_id}/entries`: the service's Entry plus two fields
+ * that are the proxy's own additions (the service's entries say nothing of reversals). The proxy
+ * remembers, in its store, the reversals made through its admin route
+ * (`POST /admin/credits/accounts/{account_id}/reverse`) and marks their entries; a reversal
+ * made elsewhere (the service's dashboard, another server) is not marked.
+ */
+export const proxyCreditsEntrySchema = z.extend(creditsEntrySchema, {
+  /** The proxy's: the id of the transaction this entry's transaction reverses. */
+  reversal_of: z.optional(z.nullable(z.string())),
+  /** The proxy's: the id of the transaction that reversed this entry's transaction. */
+  reversed_by: z.optional(z.nullable(z.string())),
+});
+export type ProxyCreditsEntry = Infer<typeof proxyCreditsEntrySchema>;
+
 export const productListSchema = z.looseObject({ items: z.array(productSchema) });
 export type ProductList = Infer<typeof productListSchema>;
 
@@ -142,7 +157,7 @@ export const proxyRoutes = {
   creditEntries: route({
     method: 'GET',
     path: '/credits/accounts/{account_id}/entries',
-    response: cursorListSchema(creditsEntrySchema),
+    response: cursorListSchema(proxyCreditsEntrySchema),
   }),
   creditBalance: route({
     method: 'GET',

@@ -1,6 +1,7 @@
 // The seller's routes, reachable only when `isAdmin` says yes (the handler checks it before a
 // route runs; to anyone else they answer 404 like a route that does not exist).
 import { type RouteImpl, upstream } from '../context.js';
+import { rememberReversal } from './credits.js';
 
 export const adminCustomers: RouteImpl<'adminCustomers'> = async (ctx) => ({
   body: await upstream(ctx, 'customer', () =>
@@ -65,5 +66,23 @@ export const adminReverse: RouteImpl<'adminReverse'> = async (ctx) => {
       transaction_id: ctx.body.transaction_id,
     }),
   );
+  // Remembered for the entries route's markers (the service's entries do not say). The
+  // reversal is made either way: a store that fails is told to onError, not to the seller.
+  try {
+    await rememberReversal(
+      ctx,
+      accountId,
+      transaction,
+      transaction.reversal_of || ctx.body.transaction_id,
+    );
+  } catch (cause) {
+    ctx.shared.report(
+      new Error(
+        `billing-kit: the store did not keep reversal ${transaction.id} of ${ctx.body.transaction_id}, so its entries show no reversal marker; check the store passed to createBillingHandler`,
+        { cause },
+      ),
+      ctx.request,
+    );
+  }
   return { body: transaction, status: 201 };
 };

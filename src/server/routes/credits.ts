@@ -5,9 +5,17 @@
 // JS numbers). It is cached per account in the store with the id of the newest entry it
 // counted; a later read asks only for entries newer than that one (`ending_before` = that id,
 // newest first), so an account with 100,000 entries and 10 new ones costs one request.
+//
+// Reversals. The service's entries do not say which transaction reverses which, and no operation
+// reads a transaction. So the admin route's reversals are remembered in the store, without
+// expiry: `bk:reversal:{transaction_id}` holds `{ reversal_of }` or `{ reversed_by }`, and
+// `bk:reversals:{account_id}` says an account has any (one read for every other account). The
+// entries route adds those fields to the entries of such transactions. A reversal made outside
+// this proxy (the service's dashboard, another server with another store) is not known.
 import { isBillingError } from '../../client/index.js';
 import { addAmounts, isAmount, subtractAmounts } from '../../contract/amount.js';
-import type { CreditsEntry } from '../../contract/schemas.js';
+import type { ProxyCreditsEntry } from '../../contract/proxy.js';
+import type { CreditsEntry, CreditsTransaction } from '../../contract/schemas.js';
 import {
   type BaseContext,
   isNotFound,
@@ -123,8 +131,66 @@ export const creditEntries: RouteImpl<'creditEntries'> = async (ctx) => {
     if (cursor !== undefined) throw notFound(cursor);
     throw upstreamError(ctx, error, 'account_id');
   }
-  return { body: { ...list, data: list.data.filter((e) => e.account_id === accountId) } };
+  const own = list.data.filter((e) => e.account_id === accountId);
+  return { body: { ...list, data: await markReversals(ctx, accountId, own) } };
 };
+
+/** What the store holds of a transaction the admin route reversed, or of its reversal. */
+type ReversalFacts = { reversal_of?: string; reversed_by?: string };
+
+const reversalKey = (transactionId: string) => `bk:reversal:${transactionId}`;
+const reversalsKey = (accountId: string) => `bk:reversals:${accountId}`;
+
+/** The entries, those of a transaction known to reverse or to be reversed marked so. */
+async function markReversals(
+  ctx: BaseContext,
+  accountId: string,
+  entries: CreditsEntry[],
+): Promise<ProxyCreditsEntry[]> {
+  const { store } = ctx.shared.config;
+  if (entries.length === 0 || (await store.get(reversalsKey(accountId))) === null) return entries;
+  const ids = [...new Set(entries.map((e) => e.transaction_id))];
+  const facts = await Promise.all(
+    ids.map(async (id) => [id, factsOf(await store.get(reversalKey(id)))] as const),
+  );
+  const known = new Map(facts.filter(([, f]) => f.reversal_of || f.reversed_by));
+  return entries.map((entry) => {
+    const f = known.get(entry.transaction_id);
+    return f ? { ...entry, ...f } : entry;
+  });
+}
+
+/** The string fields of a stored record; nothing of anything else. */
+function factsOf(raw: string | null): ReversalFacts {
+  const value = parseJson<Record<string, unknown>>(raw);
+  const facts: ReversalFacts = {};
+  for (const field of ['reversal_of', 'reversed_by'] as const) {
+    const id = value?.[field];
+    if (typeof id === 'string' && id !== '') facts[field] = id;
+  }
+  return facts;
+}
+
+/**
+ * Remembers a reversal the admin route made, so the entries route marks both transactions'
+ * entries, on every account they touch (and `accountId`, the one the reversal was asked on).
+ */
+export async function rememberReversal(
+  ctx: BaseContext,
+  accountId: string,
+  reversal: CreditsTransaction,
+  originalId: string,
+): Promise<void> {
+  const { store } = ctx.shared.config;
+  const remember = async (id: string, fact: ReversalFacts) => {
+    const facts = { ...factsOf(await store.get(reversalKey(id))), ...fact };
+    await store.set(reversalKey(id), JSON.stringify(facts));
+  };
+  await remember(reversal.id, { reversal_of: originalId });
+  await remember(originalId, { reversed_by: reversal.id });
+  const accounts = new Set([accountId, ...reversal.entries.map((e) => e.account_id)]);
+  for (const account of accounts) await store.set(reversalsKey(account), '1');
+}
 
 /** `GET /credits/accounts/{account_id}/balance`: `{ balance, unit_label, as_of }`. */
 export const creditBalance: RouteImpl<'creditBalance'> = async (ctx) => {
