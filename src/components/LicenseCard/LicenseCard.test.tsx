@@ -15,10 +15,20 @@ import { LicenseCard, maskLicenseKey } from './LicenseCard.js';
 
 type SeededLicense = ReturnType<BillingHarness['sandbox']['fixtures']>['licenses'][number];
 
-// The sandbox's clock stands still at SANDBOX_EPOCH and its licenses expire around it: the card
-// judges expiry on the same clock.
+// The sandbox's clock stands still at SANDBOX_EPOCH and its licenses expire around it; the page's
+// clock (jsdom's, the real date) can be far from it. The card goes by the service's status only.
 const NOW = SANDBOX_EPOCH;
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Runs `body` with the page's clock (`Date`, nothing else) set to `at`. */
+async function withPageClock(at: number, body: () => Promise<void>) {
+  vi.useFakeTimers({ now: at, toFake: ['Date'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 /** A harness whose license answers are edited on the way back from the service. */
 function editedLicenses(edit: (license: License) => void): BillingHarness {
@@ -151,7 +161,7 @@ describe('LicenseCard: checking each seeded license', () => {
     const license = seeded(harness, pick);
     const instance = instanceOf(license);
     const onSuccess = vi.fn();
-    renderWithBilling(<LicenseCard onSuccess={onSuccess} now={NOW} />, { harness });
+    renderWithBilling(<LicenseCard onSuccess={onSuccess} />, { harness });
     expect(card()).toHaveAttribute('data-state', 'idle');
     await check(license.key, instance.id);
 
@@ -231,8 +241,64 @@ describe('LicenseCard: checking each seeded license', () => {
   });
 });
 
-describe('LicenseCard: the expiry never contradicts the status', () => {
-  test('an active license past its date reads "Expired on", by the card’s clock', async () => {
+describe('LicenseCard: the service’s status decides, never the page’s clock', () => {
+  // The page's clock and the service's can disagree (the sandbox's clock stands still, a
+  // device's clock is off): a card that judged expiry by its own clock would call a license
+  // the service calls active "invalid" and "Expired on" beside "Status Active".
+  test('the seeded active license, default sandbox, no `now`: valid, "Active", "Expires on"', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
+    const expiresAt = license.expires_at as string;
+    const onSuccess = vi.fn();
+    renderWithBilling(
+      <LicenseCard
+        licenseKey={license.key}
+        instanceId={instanceOf(license).id}
+        showForm={false}
+        onSuccess={onSuccess}
+      />,
+      { harness },
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    expect(detail('Status')).toHaveTextContent('Active');
+    expect(detail('Expiry')).toHaveTextContent(`Expires on ${day(expiresAt)}`);
+    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expires');
+    expect(within(card()).queryByText(/Expired/)).toBeNull();
+    expect(screen.getAllByRole('status').map((r) => r.textContent)).toContain(
+      'License checked: Active',
+    );
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'active' }),
+      expect.objectContaining({ state: 'valid' }),
+    );
+  });
+
+  test.each([
+    ['a year past its expiry date', 365],
+    ['a year before the service’s date', -365],
+  ])(
+    'an active license with the page’s clock %s is still valid and "Expires on"',
+    async (_, days) => {
+      const harness = createBillingHarness();
+      const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
+      const expiresAt = license.expires_at as string;
+      await withPageClock(Date.parse(expiresAt) + days * DAY, async () => {
+        renderWithBilling(
+          <LicenseCard
+            licenseKey={license.key}
+            instanceId={instanceOf(license).id}
+            showForm={false}
+          />,
+          { harness },
+        );
+        await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+        expect(detail('Status')).toHaveTextContent('Active');
+        expect(detail('Expiry')).toHaveTextContent(`Expires on ${day(expiresAt)}`);
+      });
+    },
+  );
+
+  test('the deprecated `now` prop changes nothing: an active license past it stays valid', async () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
     const expiresAt = license.expires_at as string;
@@ -245,41 +311,50 @@ describe('LicenseCard: the expiry never contradicts the status', () => {
       />,
       { harness },
     );
-    await waitFor(() => expect(detail('Expiry')).toHaveTextContent(`Expired on ${day(expiresAt)}`));
-    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
-    // The status is the service's word, still active there; but the license no longer holds.
-    expect(detail('Status')).toHaveTextContent('Active');
-    expect(card()).toHaveAttribute('data-state', 'invalid');
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    expect(detail('Expiry')).toHaveTextContent(`Expires on ${day(expiresAt)}`);
   });
 
-  test.each([
-    ['without a date', null],
-    ['whose date is still ahead', new Date(Date.parse(NOW) + 30 * DAY).toISOString()],
-  ])(
-    'an expired license %s reads "Expired", with no date and never "Never expires"',
-    async (_, at) => {
-      // The service's status wins over the card's clock.
-      const harness = editedLicenses((license) => {
-        license.status = 'expired';
-        license.expires_at = at;
-      });
-      const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+  test('an expired license without a date reads "Expired", never "Never expires"', async () => {
+    const harness = editedLicenses((license) => {
+      license.status = 'expired';
+      license.expires_at = null;
+    });
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} showForm={false} />,
+      { harness },
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
+    expect(detail('Status')).toHaveTextContent('Expired');
+    expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
+    expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
+    expect(within(card()).queryByText(/Never expires|Expires on/)).toBeNull();
+  });
+
+  test('an expired license reads "Expired on" its date, even a date the page’s clock has not reached', async () => {
+    const at = new Date(Date.parse(NOW) + 30 * DAY).toISOString();
+    const harness = editedLicenses((license) => {
+      license.status = 'expired';
+      license.expires_at = at;
+    });
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    await withPageClock(Date.parse(NOW), async () => {
       renderWithBilling(
         <LicenseCard
           licenseKey={license.key}
           instanceId={instanceOf(license).id}
           showForm={false}
-          now={NOW}
         />,
         { harness },
       );
       await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
       expect(detail('Status')).toHaveTextContent('Expired');
-      expect(detail('Expiry')).toHaveTextContent(/^Expired$/);
+      expect(detail('Expiry')).toHaveTextContent(`Expired on ${day(at)}`);
       expect(detail('Expiry').parentElement).toHaveAttribute('data-state', 'expired');
-      expect(within(card()).queryByText(/Never expires|Expires on/)).toBeNull();
-    },
-  );
+      expect(within(card()).queryByText(/Expires on/)).toBeNull();
+    });
+  });
 });
 
 describe('LicenseCard: the key', () => {
@@ -529,7 +604,7 @@ describe('LicenseCard: inputs, states and failures', () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
     renderWithBilling(
-      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} now={NOW} />,
+      <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} />,
       {
         harness,
         provider: { locale: 'de-DE' },

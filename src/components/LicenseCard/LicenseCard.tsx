@@ -5,7 +5,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { License } from '../../contract/schemas.js';
-import { type Moment, toTime } from '../../contract/time.js';
+import type { Moment } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
@@ -65,11 +65,13 @@ export type LicenseCardPart =
 
 /**
  * What the root's `data-state` says: `idle` (nothing checked yet), `validating`, `valid` (the
- * license is `active` and not past its expiry date, and so is the instance it was checked for),
- * `invalid` (the service knows the key but it is not active or past its expiry date, or it
- * knows no such key or instance), `instanceInactive` (the
+ * service calls the license `active`, and the instance it was checked for is active too),
+ * `invalid` (the service knows the key but calls it anything but `active`: `inactive`,
+ * `expired`, `disabled`…; or it knows no such key or instance), `instanceInactive` (the
  * license is active, but the instance checked is not: deactivated, so the license does not
- * hold on it), `error` (the check failed; try again).
+ * hold on it), `error` (the check failed; try again). The service's status decides, not the
+ * page's clock: the page's clock and the service's can disagree (a sandbox's fixed clock, a
+ * skewed device), and the card never contradicts the status it shows.
  */
 export type LicenseCardState =
   | 'idle'
@@ -146,8 +148,12 @@ export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
   /** Called when the check gave no license. Default: none. */
   onError?: (error: BillingError, details: LicenseCardErrorDetails) => void;
   /**
-   * The moment the expiry is judged against (a Date, Unix milliseconds or an ISO string): a
-   * date before it reads "Expired on", whatever the status. Default: the time of each render.
+   * Ignored; kept so that existing callers still type-check. The card judges no expiry by a
+   * clock: the service's status decides the state and the expiry's wording ("Expired on" only
+   * for an `expired` license, "Expires on" otherwise), since the page's clock and the service's
+   * can disagree. Default: undefined (no effect either way).
+   *
+   * @deprecated The service's license status decides; remove the prop.
    */
   now?: Moment;
 }
@@ -185,11 +191,12 @@ const failureMessage: Record<LicenseCardFailure, MessageKey> = {
 
 type LicenseState = 'valid' | 'invalid' | 'instanceInactive';
 
-/** A check is for one instance: an active license is only valid there if that instance is too. */
-function licenseState(license: License, now: number): LicenseState {
-  // Past its expiry date a license no longer holds, whatever the status still says.
-  const expired = !!license.expires_at && Date.parse(license.expires_at) <= now;
-  return license.status !== 'active' || expired
+/**
+ * The service's status decides (never the page's clock, which can disagree with the service's);
+ * a check is for one instance: an active license is only valid there if that instance is too.
+ */
+function licenseState(license: License): LicenseState {
+  return license.status !== 'active'
     ? 'invalid'
     : license.instance && license.instance.status !== 'active'
       ? 'instanceInactive'
@@ -214,7 +221,6 @@ export function LicenseCard(props: LicenseCardProps) {
     showForm = true,
     onSuccess,
     onError,
-    now,
   } = props;
   useBillingContext('LicenseCard');
   const part = useParts<LicenseCardPart>('LicenseCard', props);
@@ -240,13 +246,12 @@ export function LicenseCard(props: LicenseCardProps) {
   const instanceRef = useRef<HTMLElement | null>(null);
   const titleRef = useRef<HTMLElement | null>(null);
 
-  const clock = () => (now === undefined ? Date.now() : toTime(now, 'now'));
   const validation = useLicense({
     onSuccess: (license, input) =>
       onSuccess?.(license, {
         key: input.key,
         instanceId: input.instance_id,
-        state: licenseState(license, clock()),
+        state: licenseState(license),
       }),
     onError: (error, input) => {
       const failure = failureOf(error);
@@ -294,7 +299,7 @@ export function LicenseCard(props: LicenseCardProps) {
   const state: LicenseCardState = validation.isPending
     ? 'validating'
     : license
-      ? licenseState(license, clock())
+      ? licenseState(license)
       : failure
         ? failure === 'failed'
           ? 'error'
@@ -426,14 +431,7 @@ export function LicenseCard(props: LicenseCardProps) {
                     : null}
               </p>,
               license ? (
-                <Details
-                  key="details"
-                  license={license}
-                  part={part}
-                  t={t}
-                  fmt={fmt}
-                  now={clock()}
-                />
+                <Details key="details" license={license} part={part} t={t} fmt={fmt} />
               ) : null,
             ],
           }),
@@ -449,10 +447,9 @@ interface DetailsProps {
   part: PartRenderer<LicenseCardPart>;
   t: Translate;
   fmt: Pick<Formatters, 'date'>;
-  now: number;
 }
 
-function Details({ license, part, t, fmt, now }: DetailsProps) {
+function Details({ license, part, t, fmt }: DetailsProps) {
   const activationsId = useId();
   const limit = typeof license.activation_limit === 'number' ? license.activation_limit : null;
   const used = license.activation;
@@ -461,20 +458,16 @@ function Details({ license, part, t, fmt, now }: DetailsProps) {
       ? t('licenseCard.activationsUnlimited', { used })
       : t('licenseCard.activations', { used, limit });
 
-  // Expired when the service says so or the date has passed (the status can lag behind it);
-  // the date is only said when it is behind us, so "Expired" never sits beside a later date.
+  // Worded by the service's status, so it never contradicts the status beside it: "Expired on"
+  // (or "Expired", without a date) only when the service says `expired`, else "Expires on".
   const at = license.expires_at;
-  const passed = !!at && Date.parse(at) <= now;
   const expiry: 'never' | 'expires' | 'expired' =
-    license.status === 'expired' || passed ? 'expired' : at ? 'expires' : 'never';
-  const expiryText =
-    expiry === 'never'
-      ? t('licenseCard.neverExpires')
-      : expiry === 'expired' && !passed
-        ? t('licenseCard.status.expired')
-        : t(passed ? 'licenseCard.expired' : 'licenseCard.expires', {
-            date: fmt.date(at as string),
-          });
+    license.status === 'expired' ? 'expired' : at ? 'expires' : 'never';
+  const expiryText = at
+    ? t(expiry === 'expired' ? 'licenseCard.expired' : 'licenseCard.expires', {
+        date: fmt.date(at),
+      })
+    : t(expiry === 'expired' ? 'licenseCard.status.expired' : 'licenseCard.neverExpires');
 
   const instance = license.instance;
   const row = (name: LicenseCardPart, label: MessageKey, value: ReactNode, extra = {}) =>
@@ -532,11 +525,7 @@ function Details({ license, part, t, fmt, now }: DetailsProps) {
       row(
         'expiry',
         'licenseCard.expiryLabel',
-        at && (passed || expiry === 'expires') ? (
-          <time dateTime={at}>{expiryText}</time>
-        ) : (
-          expiryText
-        ),
+        at ? <time dateTime={at}>{expiryText}</time> : expiryText,
         { 'data-state': expiry },
       ),
       instance
