@@ -61,7 +61,26 @@ describe('customers', () => {
     expect(last.pagination.next_page).toBeNull();
     const past = await client.customers.list({ page_number: 9, page_size: 5 });
     expect(past.items).toEqual([]);
-    expect(past.pagination).toMatchObject({ current_page: 9, next_page: null, prev_page: 8 });
+    // Past the end, the previous page is the last one there is, not page 8 of 3.
+    expect(past.pagination).toEqual({
+      total_records: 12,
+      total_pages: 3,
+      current_page: 9,
+      next_page: null,
+      prev_page: 3,
+    });
+    const justPast = await client.customers.list({ page_number: 4, page_size: 5 });
+    expect(justPast.pagination).toMatchObject({ next_page: null, prev_page: 3 });
+    // No items at all: there is no previous page to go to.
+    const none = await client.transactions.search({ order_id: 'ord_none', page_number: 3 });
+    expect(none.items).toEqual([]);
+    expect(none.pagination).toEqual({
+      total_records: 0,
+      total_pages: 0,
+      current_page: 3,
+      next_page: null,
+      prev_page: null,
+    });
   });
 
   test('subscriptions of a customer: page_size 10 by default, product and customer expanded', async () => {

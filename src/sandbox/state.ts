@@ -62,7 +62,9 @@ export type PageSlice = { ids: string[]; pagination: Pagination };
 
 /**
  * One page of `list`, newest first (the list is oldest first). O(page size): a slice read
- * from the end. `total_pages` is 0 for an empty list; a page past the end is empty.
+ * from the end. `total_pages` is 0 for an empty list; a page past the end is empty, and its
+ * `prev_page` is the last page there is (`total_pages`), or null when the list is empty: "the
+ * previous page number, or null if there is no previous page" (the service's document).
  */
 export function pageOf(list: readonly string[], pageNumber: number, pageSize: number): PageSlice {
   const total = list.length;
@@ -77,7 +79,7 @@ export function pageOf(list: readonly string[], pageNumber: number, pageSize: nu
       total_pages: totalPages,
       current_page: pageNumber,
       next_page: pageNumber < totalPages ? pageNumber + 1 : null,
-      prev_page: pageNumber > 1 ? pageNumber - 1 : null,
+      prev_page: pageNumber > 1 && totalPages > 0 ? Math.min(pageNumber - 1, totalPages) : null,
     },
   };
 }
