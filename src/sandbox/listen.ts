@@ -5,6 +5,11 @@
 export type Listening = {
   /** The base URL clients use: `http://127.0.0.1:<port>` plus the sandbox's base path. */
   url: string;
+  /**
+   * The port the server is bound to: the one asked for, or the free port the system picked for
+   * `listen(0)` (the port in `url`, without parsing it).
+   */
+  port: number;
   /** Stops accepting connections and closes open ones. */
   close(): Promise<void>;
 };
@@ -83,6 +88,7 @@ export async function listenOn(
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${bound}${basePath}`,
+    port: bound,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

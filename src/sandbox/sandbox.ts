@@ -145,8 +145,9 @@ export type Sandbox = {
   /** The sandbox's test API key (`creem_test_…`), for the `x-api-key` header. */
   apiKey: string;
   /**
-   * Serves the sandbox over HTTP on 127.0.0.1 (Node only). Answers `{ url, close() }`; `url`
-   * is the base URL to give clients, hosted-page links follow it.
+   * Serves the sandbox over HTTP on 127.0.0.1 (Node only). Answers `{ url, port, close() }`;
+   * `url` is the base URL to give clients, hosted-page links follow it; `port` is the bound
+   * port (the free one picked for port 0).
    * @param port Default: 0 (a free port).
    * @param host Default: `127.0.0.1`.
    */
