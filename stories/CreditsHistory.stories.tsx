@@ -135,8 +135,9 @@ function WithReverse(props: Parameters<typeof CreditsHistory>[0]) {
 }
 
 /**
- * After a reversal the reversing entry says "Reversal" and the original "Reversed". Entries do
- * not carry this: the marker comes from the reversal made on this page's QueryClient.
+ * After a reversal the reversing entry says "Reversal" and the original "Reversed": the proxy
+ * marks the entries of the reversals made through its admin route, and the page knows the
+ * reversal made on its QueryClient. A debit's minus is U+2212, as money's elsewhere.
  */
 export const Reversal: Story = {
   render: (args) => <WithReverse {...args} />,
@@ -149,7 +150,7 @@ export const Reversal: Story = {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     const [reversal, original] = within(list).getAllByRole('listitem');
     await expect(reversal).toHaveTextContent('Reversal');
-    await expect(reversal).toHaveTextContent('-30.5');
+    await expect(reversal).toHaveTextContent('\u221230.5');
     await expect(original).toHaveTextContent('Reversed');
     await waitFor(() => expect(canvas.getByText('120')).toBeVisible());
   },

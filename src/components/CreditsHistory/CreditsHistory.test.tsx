@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
+  BillingHarnessProvider,
   createBillingHarness,
   createTestQueryClient,
   renderWithBilling,
@@ -116,7 +118,8 @@ describe('CreditsHistory: balance and entries', () => {
     for (const [i, row] of rows().entries()) {
       const entry = service[i];
       if (!entry) throw new Error('more rows than entries');
-      const sign = entry.side === 'credit' ? '+' : '-';
+      // A debit's minus is U+2212, as the billing history shows money.
+      const sign = entry.side === 'credit' ? '+' : '\u2212';
       expect(rowText(row)).toMatchObject({
         side: entry.side === 'credit' ? 'Credit' : 'Debit',
         amount: `${sign}${entry.amount}`,
@@ -132,6 +135,40 @@ describe('CreditsHistory: balance and entries', () => {
     // What crossed the wire: the first page, newest first, no cursor.
     const first = harness.requests.find((r) => r.route === 'creditEntries');
     expect(first?.query).toEqual({ limit: '50' });
+  });
+
+  test('without a virtualizer prop (jsdom measures the list 0 tall) the newest entries still show, a bounded few', async () => {
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    const service = entriesNewestFirst(harness, account.id);
+    renderWithBilling(<CreditsHistory />, { harness });
+
+    // Taken as ten rows tall: ten rows and the five of the overscan below them.
+    await waitFor(() => expect(rows()).toHaveLength(15));
+    const debits = service.slice(0, 15).filter((e) => e.side === 'debit');
+    expect(debits.length).toBeGreaterThan(0);
+    for (const [i, row] of rows().entries()) {
+      const entry = service[i];
+      if (!entry) throw new Error('more rows than entries');
+      expect(rowText(row)).toMatchObject({
+        side: entry.side === 'credit' ? 'Credit' : 'Debit',
+        amount: `${entry.side === 'credit' ? '+' : '\u2212'}${formatAmount(entry.amount, { locale: 'en-US' })}`,
+      });
+      expect(within(row).getByText(/2026/).closest('time')).toHaveAttribute(
+        'datetime',
+        entry.created_at,
+      );
+    }
+    // Still virtualised: scrolled down, the rows there replace the first ones.
+    const viewport = await findViewport();
+    act(() => {
+      viewport.scrollTop = 30 * 56;
+      fireEvent.scroll(viewport);
+    });
+    await waitFor(() =>
+      expect(rows().some((r) => r.getAttribute('aria-posinset') === '31')).toBe(true),
+    );
+    expect(rows().length).toBeLessThanOrEqual(10 + 2 * 5 + 1);
   });
 
   test('an amount beyond 2^53 is shown exactly, in the balance and in its entry', async () => {
@@ -405,7 +442,7 @@ describe('CreditsHistory: reversals', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(rowText(rows()[0] as HTMLElement)).toEqual({
       side: 'Debit',
-      amount: '-30.5',
+      amount: '\u221230.5',
       reversal: 'Reversal',
     });
     expect(rowText(rows()[1] as HTMLElement)).toEqual({
@@ -415,6 +452,67 @@ describe('CreditsHistory: reversals', () => {
     });
     expect(rowText(rows()[2] as HTMLElement).reversal).toBe('');
     await waitFor(async () => expect(await findBalance()).toHaveTextContent('120'));
+  });
+
+  test('a reversal made through the proxy is marked after a reload: a new render, a fresh QueryClient', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace', admin: true });
+    const minutes = accountOf(harness, 'cust_grace', 'Support minutes');
+    const goodwill = entriesNewestFirst(harness, minutes.id)[0];
+    if (!goodwill) throw new Error('seed changed');
+    // The seller's admin page reverses the credit, then the customer's page is opened anew.
+    const props = harness.providerProps();
+    const admin = createProxyClient({ basePath: props.basePath, fetch: props.fetch });
+    const reversal = await admin.adminReverse({
+      account_id: minutes.id,
+      transaction_id: goodwill.transaction_id,
+    });
+    expect(reversal.reversal_of).toBe(goodwill.transaction_id);
+
+    for (let load = 0; load < 2; load++) {
+      const view = renderWithBilling(<CreditsHistory />, {
+        harness,
+        queryClient: createTestQueryClient(),
+      });
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      expect(rowText(rows()[0] as HTMLElement)).toEqual({
+        side: 'Debit',
+        amount: '\u221230.5',
+        reversal: 'Reversal',
+      });
+      expect(rowText(rows()[1] as HTMLElement)).toMatchObject({
+        amount: '+30.5',
+        reversal: 'Reversed',
+      });
+      expect(rowText(rows()[2] as HTMLElement).reversal).toBe('');
+      view.unmount();
+    }
+    // One reversal; each load read the entries anew from the proxy, which marked them.
+    expect(harness.count('adminReverse')).toBe(1);
+    expect(harness.count('creditEntries')).toBe(2);
+  });
+
+  test('a reversal made outside the proxy (the service itself) is not marked', async () => {
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = accountOf(harness, 'cust_grace', 'Support minutes');
+    const goodwill = entriesNewestFirst(harness, minutes.id)[0];
+    if (!goodwill) throw new Error('seed changed');
+    const response = await harness.sandbox.fetch(
+      `${harness.sandbox.baseUrl}/v1/customer-credits/accounts/${minutes.id}/reverse`,
+      {
+        method: 'POST',
+        headers: { 'x-api-key': harness.sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ transaction_id: goodwill.transaction_id }),
+      },
+    );
+    expect(response.status).toBe(201);
+    renderWithBilling(<CreditsHistory />, { harness });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rowText(rows()[0] as HTMLElement)).toEqual({
+      side: 'Debit',
+      amount: '\u221230.5',
+      reversal: '',
+    });
+    expect(rowText(rows()[1] as HTMLElement).reversal).toBe('');
   });
 
   test('transactions the app passes mark the seeded reversal deep in the history', async () => {
@@ -533,6 +631,52 @@ describe('CreditsHistory: server rendering', () => {
     expect(rows.length).toBeGreaterThanOrEqual(5);
     expect(rows.length).toBeLessThanOrEqual(5 + 5 + 1);
     expect(html).not.toContain('data-slot="credits-history-skeleton"');
+  });
+
+  test('without a virtualizer prop, the server HTML holds the newest rows, and hydrates as rendered', async () => {
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    const service = entriesNewestFirst(harness, account.id);
+    const queryClient = createTestQueryClient();
+    const props = harness.providerProps();
+    const client = createProxyClient({ basePath: props.basePath, fetch: props.fetch });
+    await Promise.all([
+      queryClient.prefetchQuery(creditsAccountsOptions(client)),
+      queryClient.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
+      queryClient.prefetchInfiniteQuery(
+        creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
+      ),
+    ]);
+    const html = renderToString(
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        <CreditsHistory />
+      </BillingHarnessProvider>,
+    );
+    // Ten rows tall before it is measured, and the overscan below.
+    expect(html.match(/data-slot="credits-history-row"/g)).toHaveLength(15);
+    const newest = service[0];
+    if (!newest) throw new Error('seed changed');
+    const sign = newest.side === 'credit' ? '+' : '\u2212';
+    expect(html).toContain(`${sign}${formatAmount(newest.amount, { locale: 'en-US' })}`);
+    expect(html.toLowerCase()).toContain(`datetime="${newest.created_at.toLowerCase()}"`);
+
+    // The browser's first render matches it: no hydration error, the same rows.
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    renderWithBilling(<CreditsHistory />, {
+      harness,
+      queryClient,
+      container,
+      hydrate: true,
+      onRecoverableError: (error) => mismatches.push(error),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(15));
+    expect(mismatches).toEqual([]);
+    expect(rowText(rows()[0] as HTMLElement).amount).toBe(
+      `${sign}${formatAmount(newest.amount, { locale: 'en-US' })}`,
+    );
   });
 });
 

@@ -2,16 +2,19 @@
 // CreditsHistory: a customer's credit accounts, the exact balance of one, and its entries newest
 // first in a virtualised list that grows both ways through the entries' cursors.
 //
-// Reversals. An entry carries only `transaction_id`; whether its transaction reverses another
-// (`reversal_of`) is said by the transaction, which neither the service's entry list nor the
-// proxy's customer routes return. So the marker shows what the page can know: an entry that
-// itself carries `reversal_of` (a service or proxy that adds it), the transactions the app
+// Reversals. The service's entry carries only `transaction_id`; whether its transaction reverses
+// another (`reversal_of`) is said by the transaction, which no operation reads back. The proxy
+// remembers the reversals made through its admin route and adds `reversal_of` / `reversed_by`
+// to their entries; reversals made elsewhere (the service's dashboard, another server) are not
+// marked by it. The marker shows what the page can know: those fields, the transactions the app
 // passes in `transactions`, and the reversals made through `useReverseCreditTransaction` on the
 // same QueryClient. Each marks the reversing entries "Reversal" and the reversed ones "Reversed".
 import { type InfiniteData, useMutationState } from '@tanstack/react-query';
 import {
   defaultRangeExtractor,
+  observeElementRect,
   type Range,
+  type Rect,
   useVirtualizer,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
@@ -28,7 +31,7 @@ import {
   useState,
 } from 'react';
 import { isAmount, negateAmount } from '../../contract/amount.js';
-import type { CreditsAccount, CreditsEntry, CreditsTransaction } from '../../contract/schemas.js';
+import type { CreditsAccount, CreditsTransaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import type { CreditsCursor, CreditsEntriesPage } from '../../react/options.js';
@@ -94,8 +97,11 @@ export interface CreditsAccountChangeDetails {
 
 /**
  * The virtualiser's measuring options that may be set from outside. `initialRect` is the size
- * the list assumes before it is measured (what a server render and an environment without
- * layout, such as jsdom, use); `observeElementRect` replaces the ResizeObserver measuring.
+ * the list assumes before it is measured (what a server render uses); default: ten rows tall.
+ * `observeElementRect` replaces the ResizeObserver measuring; by default a viewport measured
+ * 0 tall (an environment without layout, such as jsdom, or a hidden ancestor) counts as ten
+ * rows tall, so the newest entries render (ten, and the overscan below them) and the DOM
+ * stays bounded.
  */
 export type CreditsHistoryVirtualizer = Partial<
   Pick<
@@ -132,21 +138,31 @@ export interface CreditsHistoryProps extends CustomizableProps<CreditsHistoryPar
   autoLoadThreshold?: number;
   /**
    * Credit transactions the app knows of (from its server, or a seller's own calls): their
-   * `reversal_of` marks the reversing and the reversed entries. Entries cannot tell this
-   * themselves (see the component's notes). Default: none (reversals made through
-   * `useReverseCreditTransaction` on the same QueryClient are still marked).
+   * `reversal_of` marks the reversing and the reversed entries. The service's entries cannot
+   * tell this; the proxy marks only the reversals made through its admin route (see the
+   * component's notes). Default: none (the proxy's marks, and reversals made through
+   * `useReverseCreditTransaction` on the same QueryClient, are still shown).
    */
   transactions?: readonly CreditsTransaction[];
-  /** Measuring options of the virtualised list. Default: measured by the browser. */
+  /**
+   * Measuring options of the virtualised list. Default: measured by the browser; ten rows tall
+   * before it is measured and when it measures 0 (jsdom, a server render).
+   */
   virtualizer?: CreditsHistoryVirtualizer;
 }
 
-type Entry = CreditsEntry;
+type Entry = CreditsEntriesPage['data'][number];
 type Marker = 'reversal' | 'reversed';
 type Failure = 'accounts' | 'balance' | 'history' | 'older' | 'newer';
 type Announcement = { key: MessageKey; count?: number; seq: number };
 
 const NEWER_PAGES_PER_PRESS = 10;
+
+/**
+ * How many rows tall a viewport that measures 0 is taken to be (jsdom, a server render, a
+ * hidden ancestor): the newest entries still render, a bounded few.
+ */
+const UNMEASURED_ROWS = 10;
 
 /** Entries read per request unless `pageSize` says otherwise. */
 const PAGE_SIZE = 50;
@@ -171,9 +187,10 @@ function markersOf(
   return markers;
 }
 
+/** The entry's own word (the proxy's `reversal_of` / `reversed_by`), else the known ones'. */
 function markerOf(entry: Entry, markers: Map<string, Marker>): Marker | undefined {
-  const own = (entry as Record<string, unknown>).reversal_of;
-  if (typeof own === 'string' && own !== '') return 'reversal';
+  if (entry.reversal_of) return 'reversal';
+  if (entry.reversed_by) return 'reversed';
   return markers.get(entry.transaction_id);
 }
 
@@ -181,6 +198,11 @@ function countEntries(pages: readonly CreditsEntriesPage[]): number {
   let count = 0;
   for (const page of pages) count += page.data.length;
   return count;
+}
+
+/** An amount Intl signed with a hyphen-minus, with the minus sign (U+2212) the page uses. */
+function minus(text: string): string {
+  return text.replace('-', '\u2212');
 }
 
 /** Fills a message's placeholders with elements: `{amount} {unit}` → [amount, ' ', unit]. */
@@ -200,6 +222,9 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  * A customer's credits: an account picker when there are several, the exact balance with its
  * unit, and the entries newest first (side, signed amount, date, reversal marker) in a
  * virtualised list that reads older entries as it is scrolled and newer ones on request.
+ * Reversals are marked when made through the proxy's admin route (it remembers them in its
+ * store), through `useReverseCreditTransaction` on the same QueryClient, or passed in
+ * `transactions`; a reversal made elsewhere (the service's dashboard) is not marked.
  * Keyboard: Tab into the list, then arrows, Page Up/Down, Home and End move between entries.
  * The list is at most `--bk-credits-history-height` tall (CSS; default 24rem) and scrolls.
  */
@@ -297,27 +322,32 @@ export function CreditsHistory(props: CreditsHistoryProps) {
         })
       : null;
 
-  return part('root', 'section', {
-    'aria-labelledby': titleId,
-    'aria-busy': state === 'loading' ? true : undefined,
-    'data-state': state,
-    children: [
-      part('header', 'div', {
-        key: 'header',
+  // In a fragment, so that docgen (Storybook's props table) sees a component returning JSX.
+  return (
+    <>
+      {part('root', 'section', {
+        'aria-labelledby': titleId,
+        'aria-busy': state === 'loading' ? true : undefined,
+        'data-state': state,
         children: [
-          part('title', 'h2', {
-            key: 'title',
-            id: titleId,
-            ref: titleRef,
-            tabIndex: -1,
-            children: t('creditsHistory.label'),
+          part('header', 'div', {
+            key: 'header',
+            children: [
+              part('title', 'h2', {
+                key: 'title',
+                id: titleId,
+                ref: titleRef,
+                tabIndex: -1,
+                children: t('creditsHistory.label'),
+              }),
+              picker,
+            ],
           }),
-          picker,
+          body,
         ],
-      }),
-      body,
-    ],
-  });
+      })}
+    </>
+  );
 }
 
 interface AccountHistoryProps {
@@ -390,6 +420,7 @@ function AccountHistory({
   );
   // Stable while the entries are: a new function makes the virtualiser measure every row again.
   const getItemKey = useCallback((index: number) => entries[index]?.id ?? index, [entries]);
+  const unmeasured = rowHeight * UNMEASURED_ROWS;
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: entries.length,
     getScrollElement: () => viewportRef.current,
@@ -398,6 +429,11 @@ function AccountHistory({
     overscan: 5,
     rangeExtractor,
     useFlushSync: false,
+    initialRect: { width: 0, height: unmeasured },
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect: Rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: unmeasured }),
+      ),
     ...measuring,
   });
   const items = virtualizer.getVirtualItems();
@@ -543,7 +579,7 @@ function AccountHistory({
         ? interleave(t('creditsHistory.balanceValue'), {
             amount: part('balanceAmount', 'strong', {
               key: 'amount',
-              children: fmt.amount(balance.data.balance),
+              children: minus(fmt.amount(balance.data.balance)),
             }),
             unit: part('unitLabel', 'span', { key: 'unit', children: unit }),
           })
@@ -635,9 +671,11 @@ function AccountHistory({
     // entry must not take the whole history down.
     const signed = !isAmount(entry.amount)
       ? entry.amount
-      : side === 'debit'
-        ? fmt.amount(negateAmount(entry.amount), { signDisplay: 'always' })
-        : fmt.amount(entry.amount, side === 'credit' ? { signDisplay: 'always' } : {});
+      : minus(
+          side === 'debit'
+            ? fmt.amount(negateAmount(entry.amount), { signDisplay: 'always' })
+            : fmt.amount(entry.amount, side === 'credit' ? { signDisplay: 'always' } : {}),
+        );
     return part('row', 'li', {
       key: item.key as string,
       'data-index': item.index,
