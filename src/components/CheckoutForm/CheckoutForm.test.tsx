@@ -701,6 +701,43 @@ describe('CheckoutForm: submitting', () => {
     expect(harness.navigations).toHaveLength(0);
   });
 
+  test('a signed-out buyer (the proxy answers 401) is asked to sign in, not to try again; input kept', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={TEAM} allowUnits onError={onError} />,
+      { customer: null },
+    );
+    const { company, units } = await fillTeam(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(alert).not.toHaveTextContent(/try again/i);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'auth', status: 401 }),
+      expect.objectContaining({ product_id: TEAM }),
+    );
+    expect(company).toHaveValue('Acme');
+    expect(units).toHaveValue(3);
+    expect(company).not.toHaveAttribute('aria-invalid');
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(harness.navigations).toHaveLength(0);
+  });
+
+  test('German: a signed-out buyer is asked to sign in', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CheckoutForm productId={PRO} />, {
+      customer: null,
+      provider: { locale: 'de-DE' },
+    });
+    await form('Pro');
+    await user.click(screen.getByRole('button', { name: 'Weiter zur Zahlung' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bitte melden Sie sich an, um fortzufahren.',
+    );
+  });
+
   test('after a network failure, trying again makes one checkout', async () => {
     const user = userEvent.setup();
     const harness = createBillingHarness();

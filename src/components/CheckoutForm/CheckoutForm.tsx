@@ -319,7 +319,8 @@ function CheckoutFormReady(props: ReadyProps) {
       }
     }
     setErrors(found);
-    setAlert(unmapped ? t('checkoutForm.failed') : null);
+    // Signed out (401): trying again cannot help, signing in can.
+    setAlert(unmapped ? t(error.status === 401 ? 'common.signIn' : 'checkoutForm.failed') : null);
     const first = [UNITS, DISCOUNT, ...fields.map((f) => fieldSlot(f.key))].find(
       (slot) => found[slot] !== undefined,
     );

@@ -102,6 +102,22 @@ describe('PortalButton', () => {
     expect(harness.navigations[0]).toMatch(ADA_PORTAL);
   });
 
+  test('signed out (the proxy answers 401): asks to sign in rather than to try again', async () => {
+    const user = userEvent.setup();
+    const errors: string[] = [];
+    const { harness } = renderWithBilling(
+      <PortalButton onError={(error) => errors.push(`${error.kind} ${error.status}`)} />,
+      { customer: null },
+    );
+    await user.click(screen.getByRole('button', { name: 'Manage billing' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(alert).not.toHaveTextContent(/try again/i);
+    expect(root()).toHaveAttribute('data-state', 'failed');
+    expect(errors).toEqual(['auth 401']);
+    expect(harness.navigations).toEqual([]);
+  });
+
   test('a customer with nothing bought yet has no portal: the failure state', async () => {
     const user = userEvent.setup();
     renderWithBilling(<PortalButton />, { customer: { email: 'new.buyer@example.com' } });

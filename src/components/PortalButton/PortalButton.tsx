@@ -135,7 +135,8 @@ export function PortalButton(props: PortalButtonProps) {
                 key: 'error',
                 role: 'alert',
                 'data-state': 'failed',
-                children: t('portalButton.failed'),
+                // Signed out (401): trying again cannot help, signing in can.
+                children: t(portal.error?.status === 401 ? 'common.signIn' : 'portalButton.failed'),
               })
             : null,
         ],

@@ -364,6 +364,47 @@ describe('PricingTable: calls to action', () => {
     expect(within(pro).queryByRole('alert')).toBeNull();
   });
 
+  test('a signed-out visitor’s Subscribe and Buy now: the proxy answers 401, the card asks to sign in', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const { harness } = renderWithBilling(<PricingTable onError={onError} />, {
+      customer: null,
+    });
+    const pro = await findCard('Pro');
+    await user.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
+    // Trying again cannot help a visitor who is not signed in: the card says what can.
+    const alert = await within(pro).findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(alert).not.toHaveTextContent(/try again/i);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'auth', status: 401 }),
+      expect.objectContaining({ action: 'checkout' }),
+    );
+    expect(harness.navigations).toEqual([]);
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'One-time' }));
+    const [oneTime] = within(screen.getByRole('list', { name: 'One-time' })).getAllByRole(
+      'listitem',
+    );
+    if (!oneTime) throw new Error('seed changed: no one-time product');
+    await user.click(within(oneTime).getByRole('button', { name: /^Buy now / }));
+    expect(await within(oneTime).findByRole('alert')).toHaveTextContent(
+      'Please sign in to continue.',
+    );
+    expect(harness.count('createCheckout')).toBe(2);
+  });
+
+  test('German: a signed-out visitor is asked to sign in', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable />, { customer: null, provider: { locale: 'de-DE' } });
+    const pro = await screen.findByRole('listitem', { name: 'Pro' });
+    await user.click(within(pro).getByRole('button', { name: 'Abonnieren Pro' }));
+    expect(await within(pro).findByRole('alert')).toHaveTextContent(
+      'Bitte melden Sie sich an, um fortzufahren.',
+    );
+  });
+
   test('a subscribed customer’s Upgrade changes the plan in the sandbox', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(<PricingTable updateBehavior="proration-none" />, {

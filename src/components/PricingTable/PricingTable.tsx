@@ -458,6 +458,8 @@ export function PricingTable(props: PricingTableProps) {
       state: planState(product, current),
       action: actionState(product.id),
       kind: last?.productId === product.id ? last.kind : null,
+      // Signed out (401): the card asks to sign in rather than to try again.
+      signIn: (last?.kind === 'checkout' ? checkout.error : upgrade.error)?.status === 401,
       idPrefix: name,
       recommended: product.id === recommended,
       money,
@@ -519,6 +521,8 @@ type CardInput = {
   action: CardActionState;
   /** The kind of the card's last action, if the last action was this card's. */
   kind: 'checkout' | 'upgrade' | null;
+  /** Whether the card's failed action was refused for want of a signed-in customer (401). */
+  signIn: boolean;
   /** Unique per table, for element ids. */
   idPrefix: string;
   recommended: boolean;
@@ -644,9 +648,11 @@ function renderCard(input: CardInput): ReactNode {
             role: 'alert',
             'data-state': 'failed',
             children: t(
-              input.kind === 'upgrade'
-                ? 'pricingTable.changeFailed'
-                : 'pricingTable.checkoutFailed',
+              input.signIn
+                ? 'common.signIn'
+                : input.kind === 'upgrade'
+                  ? 'pricingTable.changeFailed'
+                  : 'pricingTable.checkoutFailed',
             ),
           })
         : null,

@@ -459,6 +459,27 @@ describe('UpgradePicker: review, success and failure', () => {
     ]);
   });
 
+  test('signed out before confirming (the proxy answers 401): asks to sign in, plan unchanged', async () => {
+    const user = userEvent.setup();
+    const pro = adasPro();
+    const errors: string[] = [];
+    const { harness } = renderWithBilling(
+      <UpgradePicker onError={(error) => errors.push(`${error.kind} ${error.status}`)} />,
+      { customer: 'cust_ada' },
+    );
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    // The session ends (signed out in another tab, or it expired) before the customer confirms.
+    harness.signIn(null);
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(alert).not.toHaveTextContent(/try again/i);
+    expect(errors).toEqual(['auth 401']);
+    expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
+  });
+
   test('a plan the proxy refuses: said so; Back keeps the choice to pick another', async () => {
     const user = userEvent.setup();
     const pro = adasPro();

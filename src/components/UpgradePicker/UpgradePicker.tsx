@@ -588,7 +588,14 @@ export function UpgradePicker(props: UpgradePickerProps) {
                 key: 'error',
                 role: 'alert',
                 'data-state': refused ? 'refused' : 'failed',
-                children: t(refused ? 'upgradePicker.refused' : 'upgradePicker.failed'),
+                // Signed out (401, the session ended): signing in helps, trying again not.
+                children: t(
+                  refused
+                    ? 'upgradePicker.refused'
+                    : upgrade.error?.status === 401
+                      ? 'common.signIn'
+                      : 'upgradePicker.failed',
+                ),
               })
             : null,
           part('backAction', 'button', {
