@@ -148,7 +148,21 @@ const DISCOUNT = 'discount';
 const fieldSlot = (key: string) => `field:${key}`;
 
 /**
- * A checkout form for one product of the catalog.
+ * A checkout form for one product of the catalog: what is bought and for how much, units, a
+ * discount code with a live check, the product's custom fields, and the button that starts the
+ * checkout and sends the buyer to the payment page.
+ *
+ * Errors. Units and custom fields are checked by the service's rules before anything is sent.
+ * When the service still refuses the checkout (a 400), every field it refused (the units when
+ * `allowUnits`, the discount code, a custom field asked in this form) is marked invalid
+ * (`aria-invalid`, `data-state="invalid"`), the first one takes the focus, and its error says
+ * so in the form's own words, in the buyer's language: "Quantity was not accepted by the
+ * billing service. Please check it." (`checkoutForm.fieldRefused`; a refused discount code is
+ * checked again, so that its field says why). The service's own wording is never shown: the
+ * proxy passes on only which fields were refused, because that wording can quote what was sent
+ * or name other customers' data. A failure tied to no field shows in the `alert` part ("…
+ * Please try again."), and a signed-out buyer (401) is asked there to sign in
+ * (`common.signIn`). What was typed stays.
  *
  * @example
  * ```tsx

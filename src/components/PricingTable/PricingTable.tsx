@@ -190,10 +190,21 @@ function switchText(t: Translate, period: AnyBillingPeriod): string {
 
 /**
  * The seller's plans, grouped by billing period behind an accessible switch, with prices in
- * the locale, the tax mode, features and savings. For a subscribed customer each card says
- * whether it is the current plan, an upgrade, a downgrade or unavailable, and its button
- * changes the plan; otherwise the button starts a checkout. One-time products form their own
- * group ("One-time"), shown like a period.
+ * the locale, the tax mode, features and savings. One-time products form their own group
+ * ("One-time"), shown like a period.
+ *
+ * Each card's `data-state` is its `PlanState`:
+ * - `available`: the button starts a checkout ("Subscribe", "Buy now"). Every active plan for
+ *   a new or signed-out customer; and a one-time product for anyone, a subscriber too, since
+ *   buying it is neither an upgrade nor a downgrade of the subscription.
+ * - `current`: a plan the customer holds (the button is disabled).
+ * - `upgrade` / `downgrade`: for a subscriber, another recurring plan in the subscription's
+ *   currency priced at least as much / less; the button changes the subscription's plan.
+ * - `unavailable`: archived, in another currency, or the subscription's status allows no plan
+ *   change (the `statusNote` says why).
+ *
+ * A failed action says so on its card; a signed-out visitor whose checkout the proxy refuses
+ * (401) is asked to sign in (`common.signIn`) rather than to try again.
  *
  * @example
  * ```tsx

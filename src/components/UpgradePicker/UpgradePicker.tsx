@@ -60,7 +60,8 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `estimateNote`
  * - `nextButton` (to the review step)
  * - `confirm` (the review step, `section`), `confirmTitle` (`h3`), `confirmChange`,
- *   `confirmBehavior`, `error` (the change failed; `role="alert"`), `backAction`,
+ *   `confirmBehavior`, `error` (the change failed; `role="alert"`; asks to sign in when the
+ *   proxy answers 401), `backAction`,
  *   `submitButton` (`data-state` `idle | submitting | failed`)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
  *   succeeded`), `againAction` (after the change: choose again, from the new plan)
