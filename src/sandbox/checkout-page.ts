@@ -30,6 +30,7 @@ import {
   type CheckoutView,
   checkAnswers,
   checkoutView,
+  offSaleRefusal,
   type PayInput,
 } from './checkouts.js';
 import { grantCreditsWith } from './credits.js';
@@ -842,6 +843,20 @@ export async function handleCheckoutPage(
         );
       }
       const values = readCheckoutForm(view, form);
+      // A product taken off sale since the checkout was made: refused before the form's own
+      // checks, which would otherwise ask the buyer to fix answers for what cannot be bought.
+      const offSale = offSaleRefusal(store, checkoutId);
+      if (offSale) {
+        return html(
+          offSale.status,
+          renderCheckoutPage(view, {
+            pageBase,
+            locale,
+            values,
+            notice: `The payment was refused: ${offSale.messages.join('; ')}`,
+          }),
+        );
+      }
       const errors = validateCheckoutForm(view, values);
       if (errors.length > 0) {
         return html(400, renderCheckoutPage(view, { pageBase, locale, values, errors }));
@@ -857,8 +872,9 @@ export async function handleCheckoutPage(
         return seeOther(outcome.location);
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
-        // A refusal found only at payment time (a code used up meanwhile, a product the
-        // sandbox cannot sell): the page again, the values kept, the reason in the summary.
+        // A refusal found only at payment time (a code used up meanwhile, a product taken off
+        // sale meanwhile or one the sandbox cannot sell): the page again, the values kept, the
+        // reason in the summary.
         return html(
           error.status,
           renderCheckoutPage(checkoutView(store, checkoutId), {

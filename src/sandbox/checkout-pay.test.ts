@@ -469,6 +469,52 @@ describe('a Pay the sandbox refuses', () => {
     expect(store.checkouts.get(checkout.id)?.checkout.status).toBe('pending');
   });
 
+  it('refuses a product archived after the checkout was made: a message on the page, nothing written', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, { product_id: ids.proMonthly });
+    const page = await openPage(sandbox, checkout.checkout_url as string);
+    page.fill('Email', 'late.buyer@example.com');
+    const before = sandbox.inspect();
+    sandbox.customize(({ products }) => {
+      const pro = products.find((p) => p.id === ids.proMonthly);
+      if (pro) pro.status = 'archived';
+    });
+    const response = await page.press(/^Pay/);
+    expect(response.status).toBe(409);
+    const refused = await pageOf(response, sandbox.fetch);
+    expect(refused.screen.getByRole('alert').textContent).toMatch(
+      /The payment was refused: .*Pro .* is no longer on sale .*nothing was charged/,
+    );
+    const after = sandbox.inspect();
+    expect(after.customers).toEqual(before.customers);
+    expect(after.orders).toEqual(before.orders);
+    expect(after.transactions).toEqual(before.transactions);
+    // (Subscriptions expand their product, which is archived now: compare ids.)
+    expect(after.subscriptions.map((sub) => sub.id)).toEqual(
+      before.subscriptions.map((sub) => sub.id),
+    );
+    expect(after.checkouts.find((c) => c.id === checkout.id)?.status).toBe('pending');
+    // sandbox.pay, the page's Pay for tests, refuses it alike.
+    expect(() => sandbox.pay(checkout.id, { email: 'late.buyer@example.com' })).toThrow(
+      /Conflict \(409\): Pro \(prod_pro_monthly\) is no longer on sale/,
+    );
+    expect(sandbox.inspect().transactions).toEqual(before.transactions);
+
+    // A form left incomplete: the refusal, not a list of fields to fix for what cannot be sold.
+    const ebook = await createCheckout(sandbox, { product_id: ids.ebook });
+    const blank = await openPage(sandbox, ebook.checkout_url as string);
+    sandbox.customize(({ products }) => {
+      const book = products.find((p) => p.id === ids.ebook);
+      if (book) book.status = 'archived';
+    });
+    const answer = await blank.press(/^Pay/);
+    expect(answer.status).toBe(409);
+    const alert = (await pageOf(answer, sandbox.fetch)).screen.getByRole('alert');
+    expect(alert.querySelectorAll('li')).toHaveLength(1);
+    expect(alert.textContent).toMatch(/is no longer on sale/);
+    expect(sandbox.inspect().transactions).toEqual(before.transactions);
+  });
+
   it('payCheckout itself (what sandbox.pay calls) refuses before writing', () => {
     const { store, ledger, checkout } = storeWith(
       [{ id: 'feat_c', type: 'customerCredits', description: 'Credits' }],

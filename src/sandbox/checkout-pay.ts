@@ -91,8 +91,8 @@ function alreadyPaid(store: SandboxStore, record: CheckoutRecord, pageBase: stri
  * customer linked or created, order, paid transaction, subscription, licenses, credits granted
  * once under a key derived from the checkout id, discount redemption counted, checkout
  * completed). A completed checkout is not paid again: the same redirect is answered.
- * Throws a SandboxError: 404 unknown checkout, 409 a checkout neither pending nor completed,
- * 400 invalid answers or email, 422 a product the sandbox cannot sell as configured (all as
+ * Throws a SandboxError: 404 unknown checkout, 409 a checkout neither pending nor completed or
+ * a product taken off sale since the checkout was created, 400 invalid answers or email, 422 a product the sandbox cannot sell as configured (all as
  * `payCheckout`, which writes nothing then).
  *
  * @param pageBase the base URL the hosted page is served under, for the thank-you fallback.

@@ -467,12 +467,31 @@ function payProblems(product: Product): string[] {
 }
 
 /**
+ * The refusal of paying a checkout whose product was taken off sale (archived) after the
+ * checkout was created, or null while it is on sale: 409 `product_unavailable`, with a message
+ * for the buyer. Checked before anything else at Pay (the page's form included), so the buyer
+ * is not asked to fix answers for what cannot be sold.
+ */
+export function offSaleRefusal(store: SandboxStore, checkoutId: string): SandboxError | null {
+  const record = recordOf(store, checkoutId);
+  const product = store.products.get(record.productId) as Product;
+  if (product.status === 'active') return null;
+  return new SandboxError(
+    409,
+    `${product.name} (${product.id}) is no longer on sale (it was ${product.status} after this checkout was created); nothing was charged: go back to the store and choose a product that is on sale`,
+    { code: 'product_unavailable', param: 'product_id' },
+  );
+}
+
+/**
  * Pay on the hosted page: links or creates the customer, creates a paid order and transaction
  * (tax per `tax_mode`), a subscription for a recurring product (period per `billing_period`,
  * `next_transaction_date` at its end), a license per `licenseKey` feature, a credits grant per
  * `customerCredits` feature, counts the discount redemption, stores the answers and completes
- * the checkout. Throws a SandboxError: 404 unknown checkout, 409 not pending, 400 answers
- * (`messages` name each field) or email.
+ * the checkout. Throws a SandboxError, and writes nothing then: 404 unknown checkout, 409 not
+ * pending, 409 `product_unavailable` for a product taken off sale (archived) since the checkout
+ * was created, 400 answers (`messages` name each field) or email, 422 a product the sandbox
+ * cannot sell as configured.
  */
 export function payCheckout(
   store: SandboxStore,
@@ -484,6 +503,8 @@ export function payCheckout(
   if (record.checkout.status !== 'pending') {
     throw new SandboxError(409, `checkout ${checkoutId} is ${record.checkout.status}, not pending`);
   }
+  const offSale = offSaleRefusal(store, checkoutId);
+  if (offSale) throw offSale;
   const answers = input.answers ?? {};
   const problems = checkAnswers(record.fields, answers);
   if (problems.length > 0) {
