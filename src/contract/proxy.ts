@@ -64,7 +64,8 @@ export type CreditsBalance = Infer<typeof creditsBalanceSchema>;
  * (`POST /admin/credits/accounts/{account_id}/reverse`) and marks their entries; a reversal
  * made elsewhere (the service's dashboard, another server) is not marked.
  */
-export const proxyCreditsEntrySchema = z.extend(creditsEntrySchema, {
+export const proxyCreditsEntrySchema = z.looseObject({
+  ...creditsEntrySchema.shape,
   /** The proxy's: the id of the transaction this entry's transaction reverses. */
   reversal_of: z.optional(z.nullable(z.string())),
   /** The proxy's: the id of the transaction that reversed this entry's transaction. */
