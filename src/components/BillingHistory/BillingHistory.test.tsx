@@ -7,7 +7,6 @@ import {
   createBillingHarness,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
@@ -567,32 +566,3 @@ describe('BillingHistory on the server', () => {
     expect(html).toContain('Loading billing history…');
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: ADA });
-describeConformance(
-  'BillingHistory',
-  inHarness(conformanceHarness, (props) => <BillingHistory {...props} />),
-  {
-    parts: [
-      'table',
-      'caption',
-      'head',
-      'headerCell',
-      'body',
-      'row',
-      'date',
-      'description',
-      'amount',
-      'discount',
-      'tax',
-      'paid',
-      'status',
-      'statusBadge',
-      'pagination',
-      'previous',
-      'next',
-      'pageInfo',
-    ],
-    message: 'billingHistory.nextPage',
-  },
-);

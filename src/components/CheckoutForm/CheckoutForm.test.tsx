@@ -9,7 +9,6 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
@@ -65,49 +64,6 @@ async function fillTeam(user: ReturnType<typeof userEvent.setup>) {
   await user.type(units, '3');
   return { company, units };
 }
-
-describeConformance(
-  'CheckoutForm',
-  inHarness(createBillingHarness, (props) => (
-    <CheckoutForm
-      {...props}
-      productId={EBOOK}
-      allowUnits
-      defaultAnswers={{ dedication: 'x' }}
-      defaultUnits={2}
-      defaultDiscountCode="READER3"
-    />
-  )),
-  {
-    parts: [
-      'form',
-      'summary',
-      'name',
-      'description',
-      'price',
-      'period',
-      'tax',
-      'unitsField',
-      'unitsLabel',
-      'unitsInput',
-      'discount',
-      'field',
-      'fieldLabel',
-      'fieldDescription',
-      'fieldInput',
-      'fieldCounter',
-      'checkbox',
-      'checkboxLabel',
-      'totals',
-      'subtotal',
-      'discountAmount',
-      'total',
-      'status',
-      'submitButton',
-    ],
-    message: 'checkoutForm.submit',
-  },
-);
 
 describe('CheckoutForm: what the buyer sees', () => {
   test('the product: name, description, price, period and tax mode in plain words', async () => {

@@ -10,7 +10,6 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
@@ -787,52 +786,3 @@ describe('CreditsHistory: loading, errors and retry', () => {
     expect(older[0]?.query).toEqual(older[1]?.query);
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: 'cust_grace' });
-
-describeConformance(
-  'CreditsHistory',
-  inHarness(conformanceHarness, (props) => (
-    <CreditsHistory
-      virtualizer={measured}
-      transactions={[
-        {
-          id: 'cct_conformance',
-          store_id: 'sto',
-          entries: [],
-          created_at: '2026-01-01T00:00:00.000Z',
-          reversal_of:
-            entriesNewestFirst(
-              conformanceHarness,
-              accountOf(conformanceHarness, 'cust_grace', 'Support minutes').id,
-            )[0]?.transaction_id ?? '',
-        },
-      ]}
-      {...props}
-    />
-  )),
-  {
-    parts: [
-      'header',
-      'title',
-      'accountPicker',
-      'accountLabel',
-      'accountSelect',
-      'balance',
-      'balanceLabel',
-      'balanceAmount',
-      'unitLabel',
-      'asOf',
-      'loadNewer',
-      'viewport',
-      'list',
-      'row',
-      'side',
-      'reversal',
-      'date',
-      'amount',
-      'status',
-    ],
-    message: 'creditsHistory.loadNewer',
-  },
-);

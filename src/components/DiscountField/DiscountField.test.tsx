@@ -8,7 +8,6 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
 import type { Discount } from '../../contract/schemas.js';
 import { billingKeys } from '../../react/keys.js';
@@ -35,17 +34,6 @@ function welcomeAlsoForEuros(): BillingHarness {
 }
 
 const codeInput = () => screen.getByRole('textbox', { name: 'Discount code' });
-
-describeConformance(
-  'DiscountField',
-  inHarness(createBillingHarness, (props) => (
-    <DiscountField {...props} productId={PRO} defaultValue="LAUNCH20" debounceMs={0} />
-  )),
-  {
-    parts: ['label', 'control', 'input', 'removeAction', 'message'],
-    message: 'discountField.remove',
-  },
-);
 
 function Controlled({ changes }: { changes: Array<[string, string]> }) {
   const [code, setCode] = useState('');

@@ -7,7 +7,6 @@ import {
   createBillingHarness,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { License } from '../../contract/schemas.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -636,45 +635,3 @@ describe('LicenseCard on the server', () => {
     expect(harness.count('validateLicense')).toBe(0);
   });
 });
-
-const conformanceHarness = createBillingHarness({ handler: { rateLimit: false } });
-const conformanceLicense = seeded(
-  conformanceHarness,
-  (l) => l.status === 'active' && !l.expires_at,
-) as SeededLicense & License;
-describeConformance(
-  'LicenseCard',
-  inHarness(conformanceHarness, (props) => (
-    <LicenseCard
-      licenseKey={conformanceLicense.key}
-      instanceId={instanceOf(conformanceLicense).id}
-      {...props}
-    />
-  )),
-  {
-    parts: [
-      'title',
-      'form',
-      'keyField',
-      'keyLabel',
-      'keyInput',
-      'instanceField',
-      'instanceLabel',
-      'instanceInput',
-      'submitButton',
-      'result',
-      'details',
-      'status',
-      'statusBadge',
-      'key',
-      'keyValue',
-      'revealAction',
-      'activations',
-      'meter',
-      'meterBar',
-      'expiry',
-      'instance',
-    ],
-    message: 'licenseCard.neverExpires',
-  },
-);

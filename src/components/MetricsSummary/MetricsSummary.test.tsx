@@ -10,7 +10,6 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { createBillingClient } from '../../client/client.js';
 import type { StatsSummary } from '../../contract/schemas.js';
 import { storeMetricsOptions } from '../../react/options.js';
@@ -472,40 +471,3 @@ describe('MetricsSummary on the server', () => {
     expect(harness.count('adminStats')).toBe(1);
   });
 });
-
-const conformanceHarness = createBillingHarness({ admin: true });
-describeConformance(
-  'MetricsSummary',
-  inHarness(conformanceHarness, (props) => <MetricsSummary now={NOW} {...props} />),
-  {
-    parts: [
-      'title',
-      'status',
-      'controls',
-      'currency',
-      'currencyLegend',
-      'currencyToggle',
-      'currencyInput',
-      'range',
-      'rangeLabel',
-      'rangeSelect',
-      'interval',
-      'intervalLabel',
-      'intervalSelect',
-      'totals',
-      'total',
-      'totalLabel',
-      'totalValue',
-      'chart',
-      'chartAxis',
-      'chartLine',
-      'chartPoint',
-      'legend',
-      'legendItem',
-      'tableToggle',
-      'table',
-      'tableCaption',
-    ],
-    message: 'metricsSummary.totalRevenue',
-  },
-);

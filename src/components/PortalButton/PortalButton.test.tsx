@@ -1,8 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
+import { renderWithBilling } from '../../../test/support/billing-harness.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { PortalButton } from './PortalButton.js';
 
@@ -248,10 +247,3 @@ describe('PortalButton', () => {
     );
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
-describeConformance(
-  'PortalButton',
-  inHarness(conformanceHarness, (props) => <PortalButton target="_blank" {...props} />),
-  { parts: ['button', 'newTabHint', 'status'], message: 'portalButton.label' },
-);

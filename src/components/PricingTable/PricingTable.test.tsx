@@ -8,7 +8,6 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -555,36 +554,3 @@ describe('PricingTable: server rendering', () => {
     expect(html).toContain('Loading plans…');
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: NEW_BUYER });
-describeConformance(
-  'PricingTable',
-  inHarness(conformanceHarness, (props) => (
-    <PricingTable recommended="prod_pro_yearly" defaultPeriod="every-year" {...props} />
-  )),
-  {
-    parts: [
-      'periodSwitch',
-      'periodLabel',
-      'periodToggle',
-      'periodInput',
-      'periodBadge',
-      'grid',
-      'card',
-      'recommendedBadge',
-      'title',
-      'description',
-      'price',
-      'amount',
-      'period',
-      'tax',
-      'monthlyEquivalent',
-      'savingBadge',
-      'features',
-      'feature',
-      'button',
-      'notice',
-    ],
-    message: 'pricingTable.subscribe',
-  },
-);

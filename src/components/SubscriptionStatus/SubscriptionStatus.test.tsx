@@ -6,7 +6,6 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
@@ -224,10 +223,3 @@ describe('SubscriptionStatus', () => {
     expect(screen.getByRole('group', { name: 'Status des Abonnements' })).toBeVisible();
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
-describeConformance(
-  'SubscriptionStatus',
-  inHarness(conformanceHarness, (props) => <SubscriptionStatus {...props} />),
-  { parts: ['title', 'badge', 'price', 'date'], message: 'subscriptionStatus.active' },
-);

@@ -10,7 +10,6 @@ import {
   scalePlan,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
-import { describeConformance, inHarness } from '../../../test/support/conformance.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -850,45 +849,3 @@ describe('UpgradePicker: server rendering', () => {
     expect(html).toContain('Loading your subscription…');
   });
 });
-
-const conformanceHarness = createBillingHarness({ customer: 'cust_ada' });
-describeConformance(
-  'UpgradePicker',
-  inHarness(conformanceHarness, (props) => (
-    <UpgradePicker
-      defaultValue="prod_starter_monthly"
-      behaviors={['proration-charge']}
-      {...props}
-    />
-  )),
-  {
-    parts: [
-      'current',
-      'currentTitle',
-      'currentName',
-      'currentPrice',
-      'statusBadge',
-      'nextCharge',
-      'plans',
-      'plansLabel',
-      'plan',
-      'planInput',
-      'planName',
-      'planPrice',
-      'planBadge',
-      'behaviors',
-      'behaviorsLabel',
-      'behavior',
-      'behaviorInput',
-      'estimate',
-      'estimateTitle',
-      'estimateNow',
-      'estimateLater',
-      'estimateDetail',
-      'estimateNote',
-      'nextButton',
-      'notice',
-    ],
-    message: 'upgradePicker.continue',
-  },
-);
