@@ -221,30 +221,7 @@ const englishMessages: ReadonlyArray<{ key: MessageKey; pattern: RegExp }> = (
 export function describeConformance<Part extends string>(
   name: string,
   options: ConformanceOptions<Part>,
-): void;
-/**
- * The first form of the suite, over the loaded state only: `data-slot` on the listed parts,
- * `slots`, `slotProps`, `unstyled`, a `messages` override and the theme. Superseded by the
- * table in test/conformance.test.tsx, which runs every check over every state.
- *
- * @deprecated pass `ConformanceOptions` (every part, every state) instead.
- */
-export function describeConformance<Part extends string>(
-  name: string,
-  renderComponent: ConformanceRender<Part>,
-  options: LoadedConformanceOptions<Part>,
-): void;
-export function describeConformance<Part extends string>(
-  name: string,
-  optionsOrRender: ConformanceOptions<Part> | ConformanceRender<Part>,
-  loaded?: LoadedConformanceOptions<Part>,
 ): void {
-  if (typeof optionsOrRender === 'function') {
-    if (!loaded) throw new TypeError(`conformance: ${name} needs its parts and message`);
-    describeLoadedConformance(name, optionsOrRender, loaded);
-    return;
-  }
-  const options = optionsOrRender;
   const root = toKebabCase(name);
   const slotOf = (part: Part | 'root') => (part === 'root' ? root : `${root}-${toKebabCase(part)}`);
   const contracts = options.parts as Readonly<Record<Part | 'root', PartContract>>;
@@ -438,96 +415,6 @@ export function describeConformance<Part extends string>(
         );
         expect(unreached.map(describeElement)).toEqual([]);
       });
-    });
-  });
-}
-
-/** Options of the first form of `describeConformance` (the loaded state only). */
-export interface LoadedConformanceOptions<Part extends string> {
-  /** The parts (camelCase, without `root`) that this render shows once loaded. */
-  parts: readonly Part[];
-  /** A message whose text the render shows; the suite overrides it and looks for the change. */
-  message: MessageKey;
-}
-
-function describeLoadedConformance<Part extends string>(
-  name: string,
-  renderComponent: ConformanceRender<Part>,
-  options: LoadedConformanceOptions<Part>,
-): void {
-  const root = toKebabCase(name);
-  const parts: Array<Part | 'root'> = ['root', ...options.parts];
-  const slotOf = (part: Part | 'root') => (part === 'root' ? root : `${root}-${toKebabCase(part)}`);
-
-  describe(`${name} conformance (loaded)`, () => {
-    test('className and style land on the root, which carries data-slot and data-bk-theme', async () => {
-      render(renderComponent({ className: 'conformance-root', style: { marginTop: '7px' } }, {}));
-      const element = await findSlot(root);
-      expect(element).toHaveClass('conformance-root');
-      expect(element.style.marginTop).toBe('7px');
-      expect(element).toHaveAttribute('data-bk-theme', 'light');
-      expect(element).not.toHaveAttribute('data-bk-unstyled');
-    });
-
-    test.each(options.parts.map((part) => [part, slotOf(part)]))(
-      'part %s carries data-slot="%s"',
-      async (_part, slot) => {
-        render(renderComponent({}, {}));
-        await findSlot(slot);
-      },
-    );
-
-    test('slots replace every part, and the replacement gets the part’s props', async () => {
-      const first = render(renderComponent({}, {}));
-      const tags = new Map<Part | 'root', string>();
-      for (const part of parts) tags.set(part, (await findSlot(slotOf(part))).localName);
-      first.unmount();
-
-      const slots: Partial<Record<Part | 'root', ElementType>> = {};
-      for (const part of parts) {
-        const tag = tags.get(part) ?? 'div';
-        slots[part] = (props: PartProps) =>
-          createElement(tag, { ...props, 'data-conformance-replaced': '' });
-      }
-      render(renderComponent({ slots }, {}));
-      for (const part of parts) {
-        expect(await findSlot(slotOf(part))).toHaveAttribute('data-conformance-replaced');
-      }
-    });
-
-    test('slotProps add props to every part', async () => {
-      const slotProps: Partial<Record<Part | 'root', PartProps>> = {};
-      for (const part of parts) {
-        slotProps[part] = { className: `conformance-${part}`, 'data-conformance': part };
-      }
-      render(renderComponent({ slotProps }, {}));
-      for (const part of parts) {
-        const element = await findSlot(slotOf(part));
-        expect(element).toHaveClass(`conformance-${part}`);
-        expect(element).toHaveAttribute('data-conformance', part);
-      }
-    });
-
-    test('unstyled sets data-bk-unstyled on the root', async () => {
-      render(renderComponent({ unstyled: true }, {}));
-      expect(await findSlot(root)).toHaveAttribute('data-bk-unstyled');
-    });
-
-    test(`a messages override of "${options.message}" changes what is shown`, async () => {
-      const view = render(renderComponent({}, { messages: { [options.message]: override } }));
-      await waitFor(() => expect(view.container.textContent).toContain(override));
-    });
-
-    test('the dark theme and theme variables reach the root', async () => {
-      render(
-        renderComponent(
-          {},
-          { theme: { appearance: 'dark', variables: { colorPrimary: 'rgb(1, 2, 3)' } } },
-        ),
-      );
-      const element = await findSlot(root);
-      expect(element).toHaveAttribute('data-bk-theme', 'dark');
-      expect(element.style.getPropertyValue('--bk-color-primary')).toBe('rgb(1, 2, 3)');
     });
   });
 }

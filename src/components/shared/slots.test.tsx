@@ -4,7 +4,7 @@ import { type CSSProperties, createRef, type ReactNode, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import { renderWithBilling } from '../../../test/support/billing-harness.js';
-import { describeConformance } from '../../../test/support/conformance.js';
+import { type ConformanceRender, describeConformance } from '../../../test/support/conformance.js';
 import { BillingUIProvider } from '../../react/ui-context.js';
 import { DiscountField } from '../DiscountField/DiscountField.js';
 import { useMessages } from '../messages/index.js';
@@ -54,9 +54,20 @@ function withUI(ui: Parameters<typeof BillingUIProvider>[0], children: ReactNode
   return <BillingUIProvider {...ui}>{children}</BillingUIProvider>;
 }
 
-describeConformance('TestCounter', (props, ui) => withUI(ui, <Counter {...props} />), {
-  parts: ['title', 'value', 'incrementButton'],
+const counter: ConformanceRender<CounterPart> = (props, ui) => withUI(ui, <Counter {...props} />);
+describeConformance<CounterPart>('TestCounter', {
+  parts: { root: { states: ['empty', 'counted'] }, title: {}, value: {}, incrementButton: {} },
+  states: {
+    empty: { root: 'empty', render: counter, parts: ['title', 'value', 'incrementButton'] },
+    counted: {
+      root: 'counted',
+      render: counter,
+      reach: async ({ user, part }) => user.click(await part('incrementButton')),
+      parts: ['title', 'value', 'incrementButton'],
+    },
+  },
   message: 'creditsHistory.balance',
+  german: ['creditsHistory.balance'],
 });
 
 describe('useParts', () => {
