@@ -4,6 +4,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { BillingHistory } from '../src/components/BillingHistory/index.js';
+import type { PartProps } from '../src/react/index.js';
 import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -185,8 +186,24 @@ export const German: Story = {
 };
 
 /** Status badges as plain coloured text, and a test id on each row. */
+/**
+ * The status badge replaced (`slots.statusBadge`) by the seller's own pill with a mark for
+ * paid and refunded payments; it gets every prop of the part (`data-state` with the status, the
+ * text), so the status still reads in words. Rows and caption are restyled with `slotProps`.
+ */
+function StatusPill({ children, ...props }: PartProps) {
+  const mark = props['data-state'] === 'paid' ? '✓' : '•';
+  return (
+    <span {...props} data-story-pill="">
+      <span aria-hidden="true">{mark} </span>
+      {children}
+    </span>
+  );
+}
+
 export const SlotCustomised: Story = {
   args: {
+    slots: { statusBadge: StatusPill },
     slotProps: {
       statusBadge: { style: { border: 0, padding: 0, fontWeight: 700 } },
       row: { 'data-testid': 'payment' },
@@ -199,5 +216,10 @@ export const SlotCustomised: Story = {
     await expect(rows).toHaveLength(10);
     await expect(rows[0]).toHaveAttribute('data-slot', 'billing-history-row');
     await expect(rows[0]).toHaveAttribute('data-state', 'paid');
+    const pills = rows.map((row) =>
+      row.querySelector('[data-slot="billing-history-status-badge"]'),
+    );
+    for (const pill of pills) await expect(pill).toHaveAttribute('data-story-pill');
+    await expect(pills[0]).toHaveTextContent('✓ Paid');
   },
 };

@@ -1,9 +1,10 @@
 // CheckoutForm against the sandbox and the proxy handler running in the page (the shared test
 // harness: no hand-written service data). The harness's `navigate` records the checkout page's
 // address instead of leaving, so a story can show the redirecting state. The three-fields story
-// gives a product of the sandbox's catalog three custom fields (`customize`).
+// and the hostile-label story give a product of the sandbox's catalog custom fields
+// (`customize`): the form reads them through the proxy like the seeded ones.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { CheckoutForm } from '../src/components/CheckoutForm/index.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -133,6 +134,64 @@ export const ManyFields: Story = {
   },
 };
 
+/**
+ * A checkbox's label from the service "may contain markup links": the ebook's terms box (as the
+ * sandbox seeds it) links its terms, opened in a new tab, and a click on the text ticks the box.
+ */
+export const CheckboxLabelWithLink: Story = {
+  args: { productId: 'prod_ebook', allowUnits: false },
+  play: async ({ canvas, userEvent }) => {
+    const link = await canvas.findByRole('link', { name: /^terms/ });
+    await expect(link).toHaveAttribute('href', 'https://example.com/terms');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const box = canvas.getByRole('checkbox', { name: /I accept the terms/ });
+    await userEvent.click(canvas.getByText(/I accept the/));
+    await expect(box).toBeChecked();
+  },
+};
+
+/**
+ * A label with markup that must not run: only the https link stays a link; a `javascript:` or
+ * plain-http link, an image, a script and an inline handler are dropped (their text kept).
+ */
+export const HostileCheckboxLabel: Story = {
+  args: { productId: 'prod_pro_monthly', allowUnits: false },
+  parameters: {
+    sandbox: {
+      customize: ({ products }) => {
+        const pro = products.find((p) => p.id === 'prod_pro_monthly');
+        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+        pro.custom_fields = [
+          {
+            type: 'checkbox',
+            key: 'terms',
+            label: 'Terms',
+            optional: false,
+            checkbox: {
+              label:
+                'Accept <a href="javascript:alert(1)">these</a>, <a href="http://shop.example">those</a>' +
+                '<img src=x onerror="alert(1)"><script>alert(2)</script> and ' +
+                '<a onclick="steal()" href="https://shop.example/terms">the real terms</a> ' +
+                '[or this](javascript:alert(3))',
+              value: null,
+            },
+          },
+        ];
+      },
+    } satisfies SandboxParameters,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const box = await canvas.findByRole('checkbox', { name: /Accept these, those and/ });
+    const label = box.closest('label') as HTMLElement;
+    const links = within(label).getAllByRole('link');
+    await expect(links).toHaveLength(1);
+    await expect(links[0]).toHaveAttribute('href', 'https://shop.example/terms');
+    await expect(links[0]).not.toHaveAttribute('onclick');
+    await expect(canvasElement.querySelector('form img, form script')).toBeNull();
+  },
+};
+
 /** The catalog is still loading: a busy skeleton. */
 export const Loading: Story = {
   parameters: {
@@ -210,6 +269,10 @@ export const German: Story = {
       canvasElement.querySelector('[data-slot="checkout-form-totals"]'),
     ).toHaveTextContent('Zwischensumme19,00 €Rabatt−3,00 €Gesamt16,00 €');
     await expect(canvas.getByRole('button', { name: 'Weiter zur Zahlung' })).toBeVisible();
+    // The terms box's link says, in German, that it opens a new tab.
+    await expect(
+      canvas.getByRole('link', { name: /^terms ?\(öffnet in einem neuen Tab\)/ }),
+    ).toHaveAttribute('href', 'https://example.com/terms');
   },
 };
 

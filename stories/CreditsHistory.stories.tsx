@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { CreditsHistory } from '../src/components/CreditsHistory/index.js';
 import { formatAmount } from '../src/contract/amount.js';
+import type { PartProps } from '../src/react/index.js';
 import { useReverseCreditTransaction } from '../src/react/mutations.js';
 import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
@@ -252,9 +253,25 @@ export const German: Story = {
 };
 
 /** Rows as cards with the amount first, and a test id on each row. */
+/**
+ * The side of each entry replaced (`slots.side`) by the seller's own: an arrow up for a credit
+ * and down for a debit before the words, which stay for screen readers. It gets every prop of
+ * the part (`data-state` with the side). Rows and amounts are restyled with `slotProps`.
+ */
+function SideArrow({ children, ...props }: PartProps) {
+  const arrow = props['data-state'] === 'credit' ? '▲' : props['data-state'] === 'debit' ? '▼' : '';
+  return (
+    <span {...props} data-story-arrow="">
+      <span aria-hidden="true">{arrow} </span>
+      {children}
+    </span>
+  );
+}
+
 export const SlotCustomised: Story = {
   args: {
     rowHeight: 64,
+    slots: { side: SideArrow },
     slotProps: {
       row: {
         'data-testid': 'entry',
@@ -269,5 +286,16 @@ export const SlotCustomised: Story = {
     const rows = canvas.getAllByTestId('entry');
     await expect(rows[0]).toHaveAttribute('data-slot', 'credits-history-row');
     await expect(rows[0]?.style.height).toBe('64px');
+    for (const row of rows) {
+      const side = row.querySelector('[data-slot="credits-history-side"]');
+      await expect(side).toHaveAttribute('data-story-arrow');
+      await expect(side).toHaveTextContent(
+        row.dataset.state === 'credit'
+          ? '▲ Credit'
+          : row.dataset.state === 'debit'
+            ? '▼ Debit'
+            : '',
+      );
+    }
   },
 };

@@ -1,8 +1,11 @@
 // DiscountField on its own, checking codes against the sandbox's discounts through the proxy in
 // the page: every answer below is the sandbox's.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn } from 'storybook/test';
+import type { ButtonHTMLAttributes, CSSProperties } from 'react';
+import { expect, fn, waitFor } from 'storybook/test';
 import { DiscountField } from '../src/components/DiscountField/index.js';
+import type { PartProps } from '../src/react/index.js';
+import { type BillingHarness, seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
 const meta = {
@@ -132,20 +135,92 @@ export const German: Story = {
   },
 };
 
-/** Parts restyled: the button beside the input becomes a quiet link-like action. */
+/** Hidden on screen, read by screen readers. */
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+/**
+ * The remove button replaced (`slots.removeAction`) by an icon button: a cross on screen, its
+ * text ("Remove code") kept for screen readers; it gets every prop of the part, so it still
+ * removes the code. The label and the field are restyled with `slotProps`.
+ */
+function RemoveIcon({ children, ...props }: PartProps) {
+  return (
+    <button {...(props as ButtonHTMLAttributes<HTMLButtonElement>)} data-story-icon="">
+      <span aria-hidden="true">✕</span>
+      <span style={visuallyHidden}>{children}</span>
+    </button>
+  );
+}
+
 export const SlotCustomised: Story = {
   args: {
     defaultValue: 'WELCOME5',
     style: { maxWidth: '22rem' },
+    slots: { removeAction: RemoveIcon },
     slotProps: {
       label: { style: { textTransform: 'uppercase', letterSpacing: '0.05em' } },
-      removeAction: { style: { border: 'none', textDecoration: 'underline' } },
+      removeAction: { style: { border: 'none', minWidth: '2.75rem' } },
     },
   },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('button', { name: 'Remove code' })).toHaveAttribute(
-      'data-slot',
-      'discount-field-remove-action',
-    );
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const remove = await canvas.findByRole('button', { name: 'Remove code' });
+    await expect(remove).toHaveAttribute('data-slot', 'discount-field-remove-action');
+    await expect(remove).toHaveAttribute('data-story-icon');
+    await expect(remove).toHaveTextContent('✕');
+    await userEvent.click(remove);
+    await expect(canvas.getByRole('textbox', { name: 'Discount code' })).toHaveValue('');
+    await expect(canvasElement.querySelector('[data-story-icon]')).toBeNull();
+  },
+};
+
+const codes = seededFixtures().discounts.map((d) => ({ code: d.code, name: d.name }));
+const manyCodes: { harness?: BillingHarness } = {};
+
+/**
+ * Many items: a field for every code the sandbox's store has (active, expired, scheduled,
+ * draft, used up, for other products…), all checked at once against Pro monthly through the
+ * proxy, each saying its own result (its message is its own input's description).
+ */
+export const EveryCodeOfTheStore: Story = {
+  render: (args) => (
+    <ul style={{ display: 'grid', gap: '1rem', padding: 0, listStyle: 'none' }}>
+      {codes.map(({ code, name }) => (
+        <li key={code}>
+          <h3 style={{ margin: '0 0 0.25rem', fontSize: '1rem' }}>{name}</h3>
+          <DiscountField {...args} defaultValue={code} />
+        </li>
+      ))}
+    </ul>
+  ),
+  parameters: {
+    sandbox: {
+      prepare: (harness) => {
+        manyCodes.harness = harness;
+      },
+    } satisfies SandboxParameters,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const fields = () =>
+      Array.from(canvasElement.querySelectorAll<HTMLElement>('[data-slot="discount-field"]'));
+    await expect(fields()).toHaveLength(codes.length);
+    await waitFor(() => expect(fields().filter((f) => f.dataset.state === 'checking')).toEqual([]));
+    const states = new Set(fields().map((f) => f.dataset.state));
+    await expect([...states].sort()).toEqual(['applied', 'invalid']);
+    await expect(
+      await canvas.findByText('Code LAUNCH20 applied: 20% off for 3 months'),
+    ).toBeVisible();
+    await expect(canvas.getAllByText('This code has expired.').length).toBeGreaterThan(0);
+    const inputs = canvas.getAllByRole('textbox', { name: 'Discount code' });
+    const described = new Set(inputs.map((i) => i.getAttribute('aria-describedby')));
+    await expect(described.size).toBe(codes.length);
+    // Each code asked once, through the proxy.
+    await expect(manyCodes.harness?.count('discount')).toBe(codes.length);
   },
 };

@@ -4,6 +4,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { LicenseCard } from '../src/components/LicenseCard/index.js';
+import type { PartProps } from '../src/react/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/index.js';
 import { seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
@@ -206,21 +207,44 @@ export const German: Story = {
 };
 
 /** A compact card: no border, the key in the accent colour, a test id on the meter. */
+/**
+ * The status badge replaced (`slots.statusBadge`) by the seller's own, with a coloured dot; it
+ * gets every prop of the part (`data-state` with the license's status, the words). The card's
+ * frame, key and meter are restyled with `slotProps`.
+ */
+function StatusDot({ children, ...props }: PartProps) {
+  const colour =
+    props['data-state'] === 'active' ? 'var(--bk-color-success)' : 'currentColor';
+  return (
+    <span {...props} data-story-dot="">
+      <span aria-hidden="true" style={{ color: colour }}>
+        ●{' '}
+      </span>
+      {children}
+    </span>
+  );
+}
+
 export const SlotCustomised: Story = {
   args: {
     licenseKey: active.licenseKey,
     instanceId: active.instanceId,
     showForm: false,
+    slots: { statusBadge: StatusDot },
     slotProps: {
       root: { style: { border: 0, padding: 0, background: 'transparent' } },
       keyValue: { style: { color: 'var(--bk-color-accent)' } },
       meter: { 'data-testid': 'activations-meter' },
     },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement, canvas }) => {
     await expect(await canvas.findByTestId('activations-meter')).toHaveAttribute(
       'data-slot',
       'license-card-meter',
     );
+    const badge = canvasElement.querySelector('[data-slot="license-card-status-badge"]');
+    await expect(badge).toHaveAttribute('data-story-dot');
+    await expect(badge).toHaveAttribute('data-state', 'active');
+    await expect(badge).toHaveTextContent('● Active');
   },
 };

@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { MetricsSummary } from '../src/components/MetricsSummary/index.js';
+import type { PartProps } from '../src/react/index.js';
 import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -169,8 +170,22 @@ export const German: Story = {
 };
 
 /** Totals in two columns, the chart framed, a test id on the chart. */
+/**
+ * Each figure's value replaced (`slots.totalValue`) by the seller's own `dd`, larger and in
+ * bold; it gets every prop of the part (`data-value` in cents, the formatted figure). The totals
+ * grid and the chart are restyled with `slotProps`.
+ */
+function BigFigure({ children, ...props }: PartProps) {
+  return (
+    <dd {...props} data-story-figure="">
+      <strong style={{ fontSize: '1.5rem' }}>{children}</strong>
+    </dd>
+  );
+}
+
 export const SlotCustomised: Story = {
   args: {
+    slots: { totalValue: BigFigure },
     slotProps: {
       totals: { style: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
       chart: {
@@ -179,10 +194,16 @@ export const SlotCustomised: Story = {
       },
     },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByTestId('revenue-chart')).toHaveAttribute(
       'data-slot',
       'metrics-summary-chart',
     );
+    const figures = canvasElement.querySelectorAll('[data-slot="metrics-summary-total-value"]');
+    await expect(figures.length).toBeGreaterThan(0);
+    for (const figure of figures) {
+      await expect(figure).toHaveAttribute('data-story-figure');
+      await expect(figure.querySelector('strong')).toHaveTextContent(/\S/);
+    }
   },
 };

@@ -2,8 +2,11 @@
 // harness). The harness's `navigate` records the portal address instead of leaving the page.
 // The button has no loading or empty state of its own: it fetches nothing until clicked.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
-import { PortalButton } from '../src/components/PortalButton/index.js';
+import type { ButtonHTMLAttributes } from 'react';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { PortalButton, type PortalButtonProps } from '../src/components/PortalButton/index.js';
+import { SubscriptionStatus } from '../src/components/SubscriptionStatus/index.js';
+import { type PartProps, useCustomerSubscriptions } from '../src/react/index.js';
 import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -127,9 +130,24 @@ export const German: Story = {
   },
 };
 
-/** A pill-shaped button in the accent colour, with a test id. */
+/**
+ * The button replaced (`slots.button`) by the seller's own link-styled button with an arrow: it
+ * gets every prop of the part (the click that opens the portal, `aria-busy`, `data-state`), so it
+ * still opens Ada's portal.
+ */
+function ArrowButton({ children, ...props }: PartProps) {
+  return (
+    <button {...(props as ButtonHTMLAttributes<HTMLButtonElement>)} data-story-arrow="">
+      {children} <span aria-hidden="true">→</span>
+    </button>
+  );
+}
+
+const customised: { harness?: BillingHarness } = {};
+
 export const SlotCustomised: Story = {
   args: {
+    slots: { button: ArrowButton },
     slotProps: {
       button: {
         style: {
@@ -138,11 +156,87 @@ export const SlotCustomised: Story = {
           borderColor: 'var(--bk-color-accent)',
           color: 'var(--bk-color-accent-text)',
         },
-        'data-testid': 'portal',
       },
     },
   },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByTestId('portal')).toHaveAttribute('data-slot', 'portal-button-button');
+  parameters: {
+    sandbox: {
+      prepare: (harness) => {
+        customised.harness = harness;
+      },
+    } satisfies SandboxParameters,
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Manage billing' });
+    await expect(button).toHaveAttribute('data-slot', 'portal-button-button');
+    await expect(button).toHaveAttribute('data-story-arrow');
+    await expect(button).toHaveTextContent('Manage billing →');
+    await userEvent.click(button);
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledTimes(1));
+    await expect(customised.harness?.navigations[0]).toMatch(/\/portal\/cust_ada/);
+  },
+};
+
+/** A settings page: each of the customer's subscriptions, read through the proxy, with its own button. */
+function SubscriptionsPage(props: PortalButtonProps) {
+  const subscriptions = useCustomerSubscriptions();
+  if (!subscriptions.data) return <p role="status">Loading subscriptions…</p>;
+  return (
+    <ul style={{ display: 'grid', gap: '1rem', padding: 0, listStyle: 'none', maxWidth: '28rem' }}>
+      {subscriptions.data.items.map((subscription) => (
+        <li key={subscription.id} style={{ display: 'grid', gap: '0.5rem' }}>
+          <SubscriptionStatus subscription={subscription} />
+          <PortalButton {...props}>
+            Update the payment method, download invoices or cancel{' '}
+            {productName(subscription.product)}
+          </PortalButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const productName = (product: string | { name?: string; id: string }) =>
+  typeof product === 'string' ? product : (product.name ?? product.id);
+
+const many: { harness?: BillingHarness } = {};
+
+/**
+ * Many items: Linus has four subscriptions (canceled, paused, past due, unpaid); his settings
+ * page has a button beside each, with a long label that wraps. They share one portal, but each
+ * button has its own state: the one clicked says it is opening, the others stay ready.
+ */
+export const ManySubscriptions: Story = {
+  render: (args) => <SubscriptionsPage {...args} />,
+  parameters: {
+    sandbox: {
+      customer: 'cust_linus',
+      prepare: (harness) => {
+        many.harness = harness;
+        harness.hold('portal');
+      },
+    } satisfies SandboxParameters,
+  },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const harness = many.harness as BillingHarness;
+    const linus = harness.sandbox
+      .inspect()
+      .subscriptions.filter(
+        (s) => (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_linus',
+      );
+    const buttons = await canvas.findAllByRole('button', { name: /^Update the payment method/ });
+    await expect(buttons).toHaveLength(linus.length);
+    await expect(new Set(buttons.map((b) => b.textContent)).size).toBe(linus.length);
+    await userEvent.click(buttons[1] as HTMLElement);
+    const roots = Array.from(
+      canvasElement.querySelectorAll<HTMLElement>('[data-slot="portal-button"]'),
+    );
+    await expect(roots.map((r) => r.dataset.state)).toEqual(
+      roots.map((_, i) => (i === 1 ? 'opening' : 'idle')),
+    );
+    await expect(within(roots[1] as HTMLElement).getByRole('status')).toHaveTextContent(
+      'Opening the billing portal…',
+    );
+    await expect(harness.count('portal')).toBe(1);
   },
 };
