@@ -213,8 +213,7 @@ export const German: Story = {
  * frame, key and meter are restyled with `slotProps`.
  */
 function StatusDot({ children, ...props }: PartProps) {
-  const colour =
-    props['data-state'] === 'active' ? 'var(--bk-color-success)' : 'currentColor';
+  const colour = props['data-state'] === 'active' ? 'var(--bk-color-success)' : 'currentColor';
   return (
     <span {...props} data-story-dot="">
       <span aria-hidden="true" style={{ color: colour }}>
