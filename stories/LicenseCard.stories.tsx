@@ -5,7 +5,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { LicenseCard } from '../src/components/LicenseCard/index.js';
 import type { PartProps } from '../src/react/index.js';
-import { SANDBOX_EPOCH } from '../src/sandbox/index.js';
 import { seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
@@ -34,8 +33,7 @@ const meta = {
   title: 'Components/LicenseCard',
   component: LicenseCard,
   decorators: [withSandbox],
-  // Expiry is judged on the sandbox's clock, around which its licenses are laid out.
-  args: { onSuccess: fn(), onError: fn(), now: SANDBOX_EPOCH },
+  args: { onSuccess: fn(), onError: fn() },
   // Every story checks licenses; the proxy's per-client limit is for real visitors.
   parameters: { layout: 'padded', sandbox: { handler: { rateLimit: false } } },
 } satisfies Meta<typeof LicenseCard>;

@@ -973,7 +973,7 @@ const instance = license?.instances[0];
 if (!license || !instance) throw new Error('seed changed: no active license without expiry');
 const licenseCard = (harness: () => BillingHarness, key = license.key, instanceId = instance.id) =>
   inHarness<LicenseCardPart>(harness, (props) => (
-    <LicenseCard licenseKey={key} instanceId={instanceId} now={SANDBOX_EPOCH} {...props} />
+    <LicenseCard licenseKey={key} instanceId={instanceId} {...props} />
   ));
 const unlimited = { handler: { rateLimit: false } } as const;
 const licenseCardStates = every<LicenseCardState>()(

@@ -297,23 +297,6 @@ describe('LicenseCard: the service’s status decides, never the page’s clock'
     },
   );
 
-  test('the deprecated `now` prop changes nothing: an active license past it stays valid', async () => {
-    const harness = createBillingHarness();
-    const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
-    const expiresAt = license.expires_at as string;
-    renderWithBilling(
-      <LicenseCard
-        licenseKey={license.key}
-        instanceId={instanceOf(license).id}
-        showForm={false}
-        now={Date.parse(expiresAt) + DAY}
-      />,
-      { harness },
-    );
-    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
-    expect(detail('Expiry')).toHaveTextContent(`Expires on ${day(expiresAt)}`);
-  });
-
   test('an expired license without a date reads "Expired", never "Never expires"', async () => {
     const harness = editedLicenses((license) => {
       license.status = 'expired';

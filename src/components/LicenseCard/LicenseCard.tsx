@@ -5,7 +5,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { License } from '../../contract/schemas.js';
-import type { Moment } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
@@ -147,15 +146,6 @@ export interface LicenseCardProps extends CustomizableProps<LicenseCardPart> {
   onSuccess?: (license: License, details: LicenseCardSuccessDetails) => void;
   /** Called when the check gave no license. Default: none. */
   onError?: (error: BillingError, details: LicenseCardErrorDetails) => void;
-  /**
-   * Ignored; kept so that existing callers still type-check. The card judges no expiry by a
-   * clock: the service's status decides the state and the expiry's wording ("Expired on" only
-   * for an `expired` license, "Expires on" otherwise), since the page's clock and the service's
-   * can disagree. Default: undefined (no effect either way).
-   *
-   * @deprecated The service's license status decides; remove the prop.
-   */
-  now?: Moment;
 }
 
 /**
