@@ -13,6 +13,7 @@ export {
   type CheckoutFormCollect,
   type CheckoutFormPart,
   type CheckoutFormProps,
+  type CheckoutFormState,
   type CheckoutMetadata,
   type CustomFieldDefinition,
   type FieldAnswers,

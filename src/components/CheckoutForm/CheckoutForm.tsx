@@ -41,18 +41,31 @@ import {
 } from './fields.js';
 
 /**
- * The parts of `CheckoutForm`.
- * - States: `skeleton` (loading), `loadError` with `retryAction`, `empty` (no such product).
- * - The form: `form`; the summary: `summary`, `name`, `description`, `price`, `period`, `tax`
- *   (only for a known tax mode).
- * - Units: `unitsField`, `unitsLabel`, `unitsInput`, `unitsError`.
- * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`).
- * - Custom fields: `field` (one per field), `fieldLabel`, `fieldDescription` (a text field's
- *   least length), `fieldInput`, `fieldCounter`, `fieldError`, `checkbox`, `checkboxLabel`;
- *   `fieldsNote` when the checkout page asks them.
+ * The parts of `CheckoutForm`, for `slots` and `slotProps` (`data-slot="checkout-form-<part>"`
+ * in kebab case). The root is a `section` whose `data-state` is a `CheckoutFormState`.
+ * - States: `skeleton` (loading; `data-state` `loading`), `loadError` (`role="alert"`;
+ *   `data-state` `error`) with `retryAction`, `empty` (no such product; `data-state` `empty`).
+ * - The form: `form` (`data-state`: the checkout's `CheckoutState`, `idle | submitting |
+ *   redirecting | failed`); the summary: `summary`, `name`, `description`, `price`, `period`
+ *   (`data-state`: the product's billing period, such as `every-month`, `once` for a one-time
+ *   product, and a period this version does not know as the service sent it), `tax` (only for
+ *   a known tax mode; `data-state` `inclusive | exclusive`).
+ * - Units: `unitsField` and `unitsInput` (`data-state` `valid | invalid`), `unitsLabel`,
+ *   `unitsError` (`data-state` `invalid`).
+ * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`);
+ *   `data-state`: the code's `DiscountFieldStatus` (`invalid` too while the service's refusal
+ *   of the code at checkout shows).
+ * - Custom fields: `field` (one per field; `data-type` `text | checkbox`; `data-state` `valid |
+ *   invalid`), `fieldLabel`, `fieldDescription` (a text field's least length), `fieldInput`
+ *   (`data-state` `valid | invalid`), `fieldCounter` (characters typed against a text field's
+ *   most length; `data-state` `within | over`), `fieldError` (`data-state` `invalid`), `checkbox`
+ *   (`data-state` `checked | unchecked`), `checkboxLabel`; `fieldsNote` when the checkout page
+ *   asks them.
  * - `totals` with its rows: `subtotal` (when units or a discount change it), `discountAmount`
- *   (what an applied code takes off) and `total`; `alert` (a failure not tied to a field),
- *   `status` (live progress), `submitButton`.
+ *   (what an applied code takes off) and `total`; `totals` and `total` have `data-state`
+ *   `discounted` while a code takes something off, else `full`. `alert` (a failure not tied to
+ *   a field; `data-state` `failed`), `status` (live progress) and `submitButton` (both with
+ *   `data-state` as the form's).
  */
 export type CheckoutFormPart =
   | 'skeleton'
@@ -87,6 +100,13 @@ export type CheckoutFormPart =
   | 'alert'
   | 'status'
   | 'submitButton';
+
+/**
+ * What the root's `data-state` says: `loading` (the catalog is on its way), `error` (the
+ * catalog could not be loaded), `empty` (the product is not in the catalog), `ready` (the
+ * form is shown).
+ */
+export type CheckoutFormState = 'loading' | 'error' | 'empty' | 'ready';
 
 /** Where the custom fields are asked: in this form, or on the service's checkout page. */
 export type CheckoutFormCollect = 'storefront' | 'checkout';
