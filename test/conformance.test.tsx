@@ -13,7 +13,11 @@ import {
   type BillingHistoryPart,
   type BillingHistoryState,
 } from '../src/components/BillingHistory/index.js';
-import { CheckoutForm, type CheckoutFormPart } from '../src/components/CheckoutForm/index.js';
+import {
+  CheckoutForm,
+  type CheckoutFormPart,
+  type CheckoutFormState,
+} from '../src/components/CheckoutForm/index.js';
 import {
   CreditsHistory,
   type CreditsHistoryPart,
@@ -152,12 +156,12 @@ describeConformance<PricingTablePart>('PricingTable', {
     periodLabel: {},
     periodToggle: { states: ['on', 'off'] },
     periodInput: {},
-    periodBadge: { states: notInJSDoc('saving') },
-    grid: { states: notInJSDoc(...billingPeriods) },
+    periodBadge: { states: ['saving'] },
+    grid: { states: billingPeriods },
     card: {
       states: every<PlanState>()('available', 'current', 'upgrade', 'downgrade', 'unavailable'),
     },
-    recommendedBadge: { states: notInJSDoc('recommended') },
+    recommendedBadge: { states: ['recommended'] },
     title: {},
     description: {},
     price: {},
@@ -165,20 +169,20 @@ describeConformance<PricingTablePart>('PricingTable', {
     period: {},
     tax: { states: taxModes },
     monthlyEquivalent: {},
-    savingBadge: { states: notInJSDoc('saving') },
+    savingBadge: { states: ['saving'] },
     features: {},
     feature: {},
     button: {
       states: every<CardActionState>()('idle', 'pending', 'redirecting', 'done', 'failed'),
     },
-    cardError: { states: notInJSDoc('failed') },
+    cardError: { states: ['failed'] },
     statusNote: { states: subscriptionStatuses },
-    notice: { states: notInJSDoc('shown', 'empty') },
-    loading: { states: notInJSDoc('loading') },
-    skeleton: { states: notInJSDoc('loading') },
+    notice: { states: ['shown', 'empty'] },
+    loading: { states: ['loading'] },
+    skeleton: { states: ['loading'] },
     alert: { states: ['error'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
+    empty: { states: ['empty'] },
   },
   states: {
     ready: {
@@ -303,7 +307,7 @@ describeConformance<UpgradePickerPart>('UpgradePicker', {
     planName: {},
     planPrice: {},
     planBadge: { states: directions },
-    plansEmpty: { states: notInJSDoc('empty') },
+    plansEmpty: { states: ['empty'] },
     behaviors: {},
     behaviorsLabel: {},
     behavior: { states: ['on', 'off'] },
@@ -318,16 +322,16 @@ describeConformance<UpgradePickerPart>('UpgradePicker', {
     confirm: {},
     confirmTitle: {},
     confirmChange: {},
-    confirmBehavior: { states: notInJSDoc(...updateBehaviors) },
-    error: { states: notInJSDoc('refused', 'failed') },
+    confirmBehavior: { states: updateBehaviors },
+    error: { states: ['refused', 'failed'] },
     backAction: {},
     submitButton: { states: ['idle', 'submitting', 'failed'] },
     notice: { states: ['idle', 'submitting', 'succeeded'] },
     againAction: {},
-    skeleton: { states: notInJSDoc('loading') },
-    alert: { states: notInJSDoc('error') },
+    skeleton: { states: ['loading'] },
+    alert: { states: ['error'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
+    empty: { states: ['empty'] },
   },
   states: {
     choosing: {
@@ -448,10 +452,10 @@ describeConformance<SubscriptionStatusPart>('SubscriptionStatus', {
         'nextCharge',
       ),
     },
-    skeleton: { states: notInJSDoc('loading') },
-    alert: { states: notInJSDoc('error') },
+    skeleton: { states: ['loading'] },
+    alert: { states: ['error'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
+    empty: { states: ['empty'] },
   },
   states: {
     active: {
@@ -497,8 +501,8 @@ describeConformance<PortalButtonPart>('PortalButton', {
     root: { states: portalButtonStates },
     button: { states: portalButtonStates },
     newTabHint: {},
-    status: { states: notInJSDoc(...portalButtonStates) },
-    error: { states: notInJSDoc('failed') },
+    status: { states: portalButtonStates },
+    error: { states: ['failed'] },
   },
   states: {
     // The button fetches nothing until clicked: it has no loading or empty state of its own.
@@ -554,11 +558,11 @@ describeConformance<DiscountFieldPart>('DiscountField', {
   parts: {
     root: { states: discountStatuses },
     label: {},
-    control: { states: notInJSDoc(...discountStatuses) },
-    input: { states: notInJSDoc(...discountStatuses) },
+    control: { states: discountStatuses },
+    input: { states: discountStatuses },
     applyAction: {},
     removeAction: {},
-    message: { states: notInJSDoc(...discountStatuses) },
+    message: { states: discountStatuses },
   },
   states: {
     applied: {
@@ -595,45 +599,43 @@ describeConformance<DiscountFieldPart>('DiscountField', {
 
 const EBOOK = 'prod_ebook';
 const checkoutStates = every<CheckoutState>()('idle', 'submitting', 'redirecting', 'failed');
-// Its part list documents no data-state values and it exports no type for its root's: every
-// value below but the form's (the checkout's `CheckoutState`) is read from its code.
-const validity = notInJSDoc('valid', 'invalid');
+const validity = ['valid', 'invalid'];
 
 describeConformance<CheckoutFormPart>('CheckoutForm', {
   parts: {
-    root: { states: notInJSDoc('loading', 'error', 'empty', 'ready') },
-    skeleton: { states: notInJSDoc('loading') },
-    loadError: { states: notInJSDoc('error') },
+    root: { states: every<CheckoutFormState>()('loading', 'error', 'empty', 'ready') },
+    skeleton: { states: ['loading'] },
+    loadError: { states: ['error'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
+    empty: { states: ['empty'] },
     form: { states: checkoutStates },
     summary: {},
     name: {},
     description: {},
     price: {},
-    period: { states: notInJSDoc(...billingPeriods) },
-    tax: { states: notInJSDoc(...taxModes) },
+    period: { states: billingPeriods },
+    tax: { states: taxModes },
     unitsField: { states: validity },
     unitsLabel: {},
     unitsInput: { states: validity },
-    unitsError: { states: notInJSDoc('invalid') },
-    discount: { states: notInJSDoc(...discountStatuses) },
+    unitsError: { states: ['invalid'] },
+    discount: { states: discountStatuses },
     field: { states: validity },
     fieldLabel: {},
     fieldDescription: {},
     fieldInput: { states: validity },
-    fieldCounter: { states: notInJSDoc('within', 'over') },
-    fieldError: { states: notInJSDoc('invalid') },
-    checkbox: { states: notInJSDoc('checked', 'unchecked') },
+    fieldCounter: { states: ['within', 'over'] },
+    fieldError: { states: ['invalid'] },
+    checkbox: { states: ['checked', 'unchecked'] },
     checkboxLabel: {},
     fieldsNote: {},
-    totals: { states: notInJSDoc('discounted', 'full') },
+    totals: { states: ['discounted', 'full'] },
     subtotal: {},
     discountAmount: {},
-    total: { states: notInJSDoc('discounted', 'full') },
-    alert: { states: notInJSDoc('failed') },
-    status: { states: notInJSDoc(...checkoutStates) },
-    submitButton: { states: notInJSDoc(...checkoutStates) },
+    total: { states: ['discounted', 'full'] },
+    alert: { states: ['failed'] },
+    status: { states: checkoutStates },
+    submitButton: { states: checkoutStates },
   },
   states: {
     ready: {

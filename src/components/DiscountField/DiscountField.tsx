@@ -33,7 +33,9 @@ export type { DiscountReason } from './discount.js';
 /**
  * The parts of `DiscountField`: `label`, `control` (holds the input and its button), `input`,
  * `applyAction` (check now), `removeAction` (shown once a code is applied) and `message` (the
- * live result: checking, applied with what it takes off, or why not).
+ * live result: checking, applied with what it takes off, or why not). The root, `control`,
+ * `input` and `message` carry the same `data-state`: a `DiscountFieldStatus` (`invalid` while
+ * the `error` prop is set).
  */
 export type DiscountFieldPart =
   | 'label'

@@ -16,9 +16,10 @@ import { type CustomizableProps, useParts } from '../shared/slots.js';
  *
  * - `button` (`data-state` as the root's), `newTabHint` (inside the button with
  *   `target="_blank"`: "(opens in a new tab)", visually hidden by the default styles)
- * - `status` (polite live region: "Opening the billing portal…" while opening)
- * - `error` (`role="alert"`, after a failure; the button stays usable to retry; when the proxy
- *   answers 401, signed out, it asks to sign in instead of to try again)
+ * - `status` (polite live region: "Opening the billing portal…" while opening; `data-state` as
+ *   the root's)
+ * - `error` (`role="alert"`, after a failure; `data-state` `failed`; the button stays usable to
+ *   retry; when the proxy answers 401, signed out, it asks to sign in instead of to try again)
  */
 export type PortalButtonPart = 'button' | 'newTabHint' | 'status' | 'error';
 

@@ -46,18 +46,25 @@ export type { PlanState } from './plans.js';
  *
  * - `periodSwitch` (`fieldset`, only with two or more periods), `periodLabel` (its `legend`),
  *   `periodToggle` (the `label` of one period; `data-state` `on | off`), `periodInput` (its
- *   radio input), `periodBadge` (the best saving of that period)
- * - `grid` (`ul`), `card` (`li`; `data-state`: `PlanState`; `data-recommended` on the
- *   recommended plan), `recommendedBadge`, `title` (`h3`), `description`, `price` (holds
- *   `amount` and `period`: "$29.00" "per month"), `tax` ("plus tax" / "Tax included"; `data-state`
- *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge`, `features` (`ul`), `feature`
+ *   radio input), `periodBadge` (the best saving of that period, when there is one;
+ *   `data-state` `saving`)
+ * - `grid` (`ul`; `data-state`: the period shown, such as `every-month`, `every-year` or `once`,
+ *   and a period this version does not know as the service sent it), `card` (`li`;
+ *   `data-state`: `PlanState`; `data-recommended` on the recommended plan), `recommendedBadge`
+ *   (`data-state` `recommended`), `title` (`h3`), `description`, `price` (holds `amount` and
+ *   `period`: "$29.00" "per month"), `tax` ("plus tax" / "Tax included"; `data-state`
+ *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge` (what the plan saves against
+ *   a shorter period, when it saves; `data-state` `saving`), `features` (`ul`), `feature`
  *   (`li`), `button` (the call to action, named with its plan; `data-state`:
- *   `CardActionState`), `cardError`
+ *   `CardActionState`), `cardError` (the card's checkout or plan change failed; `role="alert"`;
+ *   `data-state` `failed`)
  * - `statusNote` (why the other plans are unavailable: the subscription's status allows no plan
  *   change; `data-state`: that status)
- * - `notice` (a polite live region: redirecting, plan changed)
- * - `loading` (`role="status"` while the root is `aria-busy`), `skeleton` (a placeholder card,
- *   three of them), `alert` (loading failed; `data-state` `error`), `retryAction`, `empty`
+ * - `notice` (a polite live region: redirecting, plan changed; `data-state` `shown` while it
+ *   says something, else `empty`)
+ * - `loading` (`role="status"` while the root is `aria-busy`; `data-state` `loading`),
+ *   `skeleton` (a placeholder card, three of them; `data-state` `loading`), `alert` (loading
+ *   failed; `data-state` `error`), `retryAction`, `empty` (no plans; `data-state` `empty`)
  */
 export type PricingTablePart =
   | 'periodSwitch'

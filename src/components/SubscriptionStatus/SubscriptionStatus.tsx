@@ -23,7 +23,8 @@ import { subscriptionDate, subscriptionStatusText } from '../shared/subscription
  *   service sent it), `price` (amount, units and period), `date` (a `time`: renews on, trial
  *   ends on, ends on, ended on, canceled on, next charge on; `data-state`: which of these, a
  *   `SubscriptionDateKind`)
- * - `skeleton` (loading; `aria-busy`), `alert` (loading failed), `retryAction`, `empty`
+ * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `alert` (loading failed;
+ *   `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state` `empty`)
  */
 export type SubscriptionStatusPart =
   | 'title'

@@ -52,7 +52,9 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  * - `disabledReason` (why the plan cannot be changed; `data-state`: the status)
  * - `plans` (`fieldset`; `data-state` `enabled | disabled`), `plansLabel` (`legend`), `plan`
  *   (the `label` of one option; `data-state`: `PlanDirection`), `planInput` (its radio),
- *   `planName`, `planPrice`, `planBadge` (`data-state`: `PlanDirection`), `plansEmpty`
+ *   `planName`, `planPrice`, `planBadge` (`data-state`: `PlanDirection`), `plansEmpty` (in the
+ *   place of `plans`: no other plan to change to, or the current plan is not in the catalog;
+ *   `data-state` `empty`)
  * - `behaviors` (`fieldset`), `behaviorsLabel` (`legend`), `behavior` (`label`; `data-state`
  *   `on | off`), `behaviorInput` (its radio)
  * - `estimate` (`section`, polite live region), `estimateTitle`, `estimateNow` (`data-state`
@@ -60,13 +62,16 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `estimateNote`
  * - `nextButton` (to the review step)
  * - `confirm` (the review step, `section`), `confirmTitle` (`h3`), `confirmChange`,
- *   `confirmBehavior`, `error` (the change failed; `role="alert"`; asks to sign in when the
- *   proxy answers 401), `backAction`,
+ *   `confirmBehavior` (how the difference is paid; `data-state`: the way chosen,
+ *   `proration-charge-immediately | proration-charge | proration-none`), `error` (the change
+ *   failed; `role="alert"`; `data-state` `refused` when the service refused the plan chosen,
+ *   else `failed`; asks to sign in when the proxy answers 401), `backAction`,
  *   `submitButton` (`data-state` `idle | submitting | failed`)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
  *   succeeded`), `againAction` (after the change: choose again, from the new plan)
- * - `skeleton` (loading; `aria-busy` on the root), `alert` (loading failed), `retryAction`,
- *   `empty` (no subscription)
+ * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
+ *   failed; `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state`
+ *   `empty`)
  */
 export type UpgradePickerPart =
   | 'current'
