@@ -1,10 +1,9 @@
 /// <reference types="vite/client" />
 // The customisation contract, checked over every component in every state it has: one table
-// per component of its documented parts (with the `data-state` values each may carry, from its
-// JSDoc and exported state types; `notInJSDoc(...)` marks values a component sets that its JSDoc
-// does not list yet) and of the states to render it in (loaded, loading, failed, empty, and what
-// a flow reaches), all against the real proxy and sandbox (the billing harness). The checks
-// themselves are in test/support/conformance.tsx.
+// per component of its documented parts (with the `data-state` values each may carry, as its
+// JSDoc and exported state types list them) and of the states to render it in (loaded, loading,
+// failed, empty, and what a flow reaches), all against the real proxy and sandbox (the billing
+// harness). The checks themselves are in test/support/conformance.tsx.
 import { expect, test } from 'vitest';
 import { billingErrorKinds } from '../src/client/error.js';
 import { createBillingClient } from '../src/client/index.js';
@@ -94,13 +93,6 @@ function every<T extends string>() {
       ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })
   ): readonly string[] => values;
 }
-
-/**
- * `data-state` values a component sets that its JSDoc does not list yet (the part's own doc
- * comment or its exported state type): allowed here so the suite runs, and named so that they
- * are found and documented.
- */
-const notInJSDoc = (...values: readonly string[]): readonly string[] => values;
 
 // -- harness set-ups ------------------------------------------------------------------------------
 
@@ -753,7 +745,7 @@ describeConformance<BillingHistoryPart>('BillingHistory', {
   parts: {
     root: { states: billingHistoryStates },
     scroller: {},
-    table: { states: notInJSDoc('ready', 'paging') },
+    table: { states: ['ready', 'paging'] },
     caption: {},
     head: {},
     headerCell: {
@@ -774,11 +766,11 @@ describeConformance<BillingHistoryPart>('BillingHistory', {
     previous: { states: ['enabled', 'disabled'] },
     next: { states: ['enabled', 'disabled'] },
     pageInfo: { states: ['loading', 'ready'] },
-    skeleton: { states: notInJSDoc('loading') },
-    error: { states: notInJSDoc(...billingErrorKinds, 'error') },
+    skeleton: { states: ['loading'] },
+    error: { states: [...billingErrorKinds, 'error'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
-    pastEnd: { states: notInJSDoc('pastEnd') },
+    empty: { states: ['empty'] },
+    pastEnd: { states: ['pastEnd'] },
     lastPageAction: {},
   },
   states: {
@@ -886,25 +878,25 @@ describeConformance<CreditsHistoryPart>('CreditsHistory', {
     accountPicker: {},
     accountLabel: {},
     accountSelect: {},
-    balance: { states: notInJSDoc('loading', 'error', 'ready') },
+    balance: { states: ['loading', 'error', 'ready'] },
     balanceLabel: {},
-    balanceAmount: { states: notInJSDoc('loading', 'error') },
+    balanceAmount: { states: ['loading', 'error'] },
     unitLabel: {},
     asOf: {},
-    loadNewer: { states: notInJSDoc('idle', 'loading') },
+    loadNewer: { states: ['idle', 'loading'] },
     viewport: {},
     list: {},
     row: { states: sides },
-    side: { states: notInJSDoc(...sides) },
+    side: { states: sides },
     reversal: { states: ['reversal', 'reversed'] },
     date: {},
-    amount: { states: notInJSDoc(...sides) },
-    loadOlder: { states: notInJSDoc('idle', 'loading') },
+    amount: { states: sides },
+    loadOlder: { states: ['idle', 'loading'] },
     status: {},
     empty: {},
     error: { states: ['accounts', 'balance', 'history', 'older', 'newer'] },
     retry: {},
-    skeleton: { states: notInJSDoc('loading') },
+    skeleton: { states: ['loading'] },
   },
   states: {
     ready: {
@@ -1001,17 +993,17 @@ describeConformance<LicenseCardPart>('LicenseCard', {
     instanceInput: {},
     instanceError: {},
     submitButton: { states: ['idle', 'validating'] },
-    result: { states: notInJSDoc(...licenseCardStates) },
+    result: { states: licenseCardStates },
     details: {},
     status: { states: licenseStatuses },
     statusBadge: { states: licenseStatuses },
     key: {},
     keyValue: { states: ['masked', 'revealed'] },
-    revealAction: { states: notInJSDoc('on', 'off') },
+    revealAction: { states: ['on', 'off'] },
     copyAction: { states: ['idle', 'copied', 'failed'] },
-    copyStatus: { states: notInJSDoc('idle', 'copied', 'failed') },
-    activations: { states: notInJSDoc('unlimited', 'full', 'available') },
-    meter: { states: notInJSDoc('full', 'available') },
+    copyStatus: { states: ['idle', 'copied', 'failed'] },
+    activations: { states: ['unlimited', 'full', 'available'] },
+    meter: { states: ['full', 'available'] },
     meterBar: {},
     expiry: { states: ['never', 'expires', 'expired'] },
     instance: { states: licenseInstanceStatuses },
@@ -1090,7 +1082,7 @@ describeConformance<MetricsSummaryPart>('MetricsSummary', {
       states: every<MetricsSummaryState>()('loading', 'ready', 'updating', 'empty', 'error'),
     },
     title: {},
-    status: { states: notInJSDoc('idle', 'updating') },
+    status: { states: ['idle', 'updating'] },
     controls: {},
     currency: {},
     currencyLegend: {},
@@ -1115,14 +1107,14 @@ describeConformance<MetricsSummaryPart>('MetricsSummary', {
     chartPoint: { states: lines },
     legend: {},
     legendItem: { states: lines },
-    tableToggle: { states: notInJSDoc('on', 'off') },
+    tableToggle: { states: ['on', 'off'] },
     tableScroller: {},
     table: { states: ['hidden', 'shown'] },
     tableCaption: {},
-    skeleton: { states: notInJSDoc('loading') },
+    skeleton: { states: ['loading'] },
     error: { states: ['forbidden', 'failed'] },
     retryAction: {},
-    empty: { states: notInJSDoc('empty') },
+    empty: { states: ['empty'] },
   },
   states: {
     ready: {

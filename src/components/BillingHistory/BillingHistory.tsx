@@ -20,8 +20,8 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  *
  * - `scroller` (the box the table scrolls sideways in on a narrow screen; while the table is
  *   wider than it, a focusable group named by the caption, so the keyboard can scroll it)
- * - `table`, `caption`, `head` (`thead`), `headerCell` (`th`; `data-state` names the column),
- *   `body` (`tbody`)
+ * - `table` (`data-state` `ready | paging`, as the root's; `aria-busy` while paging), `caption`,
+ *   `head` (`thead`), `headerCell` (`th`; `data-state` names the column), `body` (`tbody`)
  * - `row` (`tr`; `data-state`: the transaction's status as the service sent it), and in it
  *   `date` (the row header, holding a `time`), `description`, `amount`, `discount`, `tax`,
  *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;
@@ -30,10 +30,12 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  * - `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
  *   `aria-disabled` at either end so focus stays on them), `pageInfo` ("Page 2 of 3", a polite
  *   live region; `data-state` `loading | ready`)
- * - `skeleton` (loading; `aria-busy`), `error` (loading failed; `role="alert"`), `retryAction`,
- *   `empty`
- * - `pastEnd` (a controlled `page` past the last one: says so), `lastPageAction` (in it, with
- *   `onPageChange`: asks for the last page)
+ * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (loading failed;
+ *   `role="alert"`; `data-state`: the failure's `BillingErrorKind`, such as `server` or
+ *   `network`, and `error` for a failure without a kind), `retryAction`, `empty` (no payments;
+ *   `data-state` `empty`)
+ * - `pastEnd` (a controlled `page` past the last one: says so; `data-state` `pastEnd`),
+ *   `lastPageAction` (in it, with `onPageChange`: asks for the last page)
  */
 export type BillingHistoryPart =
   | 'scroller'

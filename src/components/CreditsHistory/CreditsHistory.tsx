@@ -47,14 +47,19 @@ import { type CustomizableProps, type PartRenderer, useParts } from '../shared/s
  * - `header`: the title and the account picker; `title`: the heading (it takes the focus of a
  *   `retry` that goes with its alert while the data loads again).
  * - `accountPicker` (shown with two accounts or more), `accountLabel`, `accountSelect`.
- * - `balance`, `balanceLabel`, `balanceAmount` (the exact amount), `unitLabel`, `asOf`.
- * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries (`loadOlder` goes
- *   with the last page, handing its focus to the list).
+ * - `balance` (`data-state` `loading | ready | error`; `error` when it could not be read, the
+ *   amount last read staying shown), `balanceLabel`, `balanceAmount` (the exact amount; while
+ *   there is none, `data-state` `loading`, or `error` with a dash), `unitLabel`, `asOf`.
+ * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries (`data-state`
+ *   `loading` while their read is under way, else `idle`; `loadOlder` goes with the last page,
+ *   handing its focus to the list).
  * - `viewport`: the scrolling box; `list`: the `<ol>` of entries; `row`: one entry
- *   (`data-state` `credit` | `debit` | `unknown`); in it `side` (credit or debit in words),
- *   `reversal` (`data-state` `reversal` | `reversed`), `date` and `amount` (signed).
+ *   (`data-state` `credit` | `debit` | `unknown`); in it `side` (credit or debit in words, an
+ *   unknown side as sent; `data-state` as the row's), `reversal` (`data-state` `reversal` |
+ *   `reversed`), `date` and `amount` (signed; `data-state` as the row's).
  * - `status`: the polite live region that says what a load brought.
- * - `empty`, `error` (`data-state` names what failed), `retry`, `skeleton`.
+ * - `empty`, `error` (`data-state` names what failed: `accounts` | `balance` | `history` |
+ *   `older` | `newer`), `retry`, `skeleton` (`data-state` `loading`).
  */
 export type CreditsHistoryPart =
   | 'header'

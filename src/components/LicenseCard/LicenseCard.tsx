@@ -23,14 +23,18 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  * - `title` (`h2`; takes the focus when `retryAction` is pressed, as the alert goes)
  * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
  *   `instanceInput`, `instanceError`, `submitButton` (`data-state` `idle | validating`)
- * - `result`: a polite live region (`p`) that says what the check found in a few words (never
- *   the key), then `details` (`dl`), and in it one `div` each: `status` (with `statusBadge`;
- *   `data-state`: the license's status as sent), `key` (with `keyValue`, `data-state`
- *   `masked | revealed`; `revealAction`; `copyAction` when the browser offers a clipboard,
- *   `data-state` `idle | copied | failed`; `copyStatus`, a polite live region: "Copied" goes
- *   after a few seconds), `activations` (with `meter`, `role="meter"`, only when there is a limit, and
- *   its `meterBar`), `expiry` (`data-state` `never | expires | expired`), `instance`
- *   (`data-state`: the instance's status)
+ * - `result` (`data-state` as the root's, a `LicenseCardState`): a polite live region (`p`)
+ *   that says what the check found in a few words (never the key), then `details` (`dl`), and
+ *   in it one `div` each: `status` (with `statusBadge`; `data-state`: the license's status as
+ *   sent), `key` (with `keyValue`, `data-state` `masked | revealed`; `revealAction`, which
+ *   shows or hides the key, `data-state` `on` while it is shown, else `off`; `copyAction` when
+ *   the browser offers a clipboard, `data-state` `idle | copied | failed`: `copied` for a few
+ *   seconds after a copy, `failed` until the next try; `copyStatus`, a polite live region:
+ *   "Copied" goes after a few seconds, `data-state` as `copyAction`'s), `activations`
+ *   (`data-state` `unlimited` without a limit, `full` when every activation is used, else
+ *   `available`; with `meter`, `role="meter"`, only when the limit is above 0, `data-state`
+ *   `full | available` as the row's, and its `meterBar`), `expiry` (`data-state` `never |
+ *   expires | expired`), `instance` (`data-state`: the instance's status)
  * - `error` (`role="alert"`; `data-state` `notFound | failed`), `retryAction` (for `failed`)
  */
 export type LicenseCardPart =

@@ -37,22 +37,24 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  * `data-state` is a `MetricsSummaryState`.
  *
  * - `title` (`h2`)
- * - `controls`, and in it `status` (a polite live region: "Updating metrics…"); `currency`
- *   (`fieldset`), `currencyLegend`, `currencyToggle` (the `label` of one currency;
- *   `data-state` `on | off`), `currencyInput` (its radio); `range`, `rangeLabel`,
- *   `rangeSelect`; `interval`, `intervalLabel`, `intervalSelect`
+ * - `controls`, and in it `status` (a polite live region: "Updating metrics…"; `data-state`
+ *   `updating` while the root is, else `idle`); `currency` (`fieldset`), `currencyLegend`,
+ *   `currencyToggle` (the `label` of one currency; `data-state` `on | off`), `currencyInput`
+ *   (its radio); `range`, `rangeLabel`, `rangeSelect`; `interval`, `intervalLabel`,
+ *   `intervalSelect`
  * - `totals` (`dl`), `total` (one figure; `data-state`: the field's name, such as
  *   `totalRevenue`), `totalLabel` (`dt`), `totalValue` (`dd`)
  * - `chart` (`svg`, `role="img"` with a summary as its name), `chartAxis` (`g`; `data-state`
  *   `x | y`), `chartLine` (`polyline`; `data-state` `gross | net`), `chartPoint` (`circle`, one
  *   per period and line; `data-state` `gross | net`, `data-value` in cents), `legend`,
  *   `legendItem` (`data-state` `gross | net`)
- * - `tableToggle` (shows or hides the table; `aria-expanded`), `tableScroller` (the box the
- *   shown table scrolls sideways in; while the table is wider, a named group the keyboard can
- *   scroll), `table` (`data-state` `hidden | shown`: hidden only visually, screen readers
- *   always have it), `tableCaption`
- * - `skeleton` (loading; `aria-busy`), `error` (`role="alert"`; `data-state` `forbidden |
- *   failed`), `retryAction` (for `failed`), `empty` (no periods in the range)
+ * - `tableToggle` (shows or hides the table; `aria-expanded`; `data-state` `on` while the table
+ *   is shown, else `off`), `tableScroller` (the box the shown table scrolls sideways in; while
+ *   the table is wider, a named group the keyboard can scroll), `table` (`data-state` `hidden |
+ *   shown`: hidden only visually, screen readers always have it), `tableCaption`
+ * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (`role="alert"`;
+ *   `data-state` `forbidden | failed`), `retryAction` (for `failed`), `empty` (no periods in
+ *   the range; `data-state` `empty`)
  */
 export type MetricsSummaryPart =
   | 'title'
