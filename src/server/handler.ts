@@ -328,7 +328,8 @@ function notJson(): ProxyHttpError {
 /**
  * A POST's body as JSON. A body declared anything but JSON is refused before it is read; one
  * with no content type is read (within the limit) and must be empty, since a POST with no body
- * at all (`fetch(url, { method: 'POST' })`) has nothing to declare: it reads as `{}`.
+ * at all (`fetch(url, { method: 'POST' })`) has nothing to declare: it reads as `{}`, as does a
+ * blank body declared JSON.
  */
 async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const header = request.headers.get('content-type');
@@ -386,7 +387,11 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
   return bytes;
 }
 
-/** A body declared JSON: UTF-8, then JSON; blank is no value (the schema names what is missing). */
+/**
+ * A body declared JSON: UTF-8, then JSON. A blank one (empty or whitespace) reads as `{}`, as a
+ * body with no content type does: the portal answers, and a route with fields names each
+ * missing one. `null` stays a value, refused as not an object.
+ */
 function parseJson(bytes: Uint8Array): unknown {
   let text: string;
   try {
@@ -394,7 +399,7 @@ function parseJson(bytes: Uint8Array): unknown {
   } catch {
     throw invalidField('(body)', 'must be UTF-8 text');
   }
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
   } catch {

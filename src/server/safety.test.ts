@@ -233,7 +233,25 @@ describe('body limits and malformed bodies', () => {
       400,
       '(body)',
     );
-    refusal(await h.call('POST', '/checkouts', { as: ADA, raw: '', headers: json }), 400, '(body)');
+    refusal(
+      await h.call('POST', '/checkouts', { as: ADA, raw: 'null', headers: json }),
+      400,
+      '(body)',
+    );
+  });
+
+  it('reads a blank body declared JSON as {}, so a route names each missing field', async () => {
+    const h = proxyHarness();
+    const json = { 'content-type': 'application/json' };
+    for (const raw of ['', ' \n\t']) {
+      const answer = refusal(
+        await h.call('POST', '/checkouts', { as: ADA, raw, headers: json }),
+        400,
+        'product_id',
+      );
+      expect(answer.fields).toEqual([{ field: 'product_id', message: 'is required' }]);
+    }
+    expect(h.upstream).toEqual([]);
   });
 });
 
@@ -326,6 +344,13 @@ describe('every POST, the portal too', () => {
     expect(bare.headers.get('content-type')).toBeNull();
     expect((await h.handler(bare)).status).toBe(200);
     expect((await h.call('POST', '/portal', { as: ADA, body: {} })).status).toBe(200);
+    const json = { 'content-type': 'application/json' };
+    const declared = h.request('POST', '/portal', { as: ADA, headers: json });
+    expect(declared.body).toBeNull();
+    expect((await h.handler(declared)).status).toBe(200);
+    for (const raw of ['', '  \n']) {
+      expect((await h.call('POST', '/portal', { as: ADA, raw, headers: json })).status).toBe(200);
+    }
   });
 });
 
