@@ -55,6 +55,35 @@ async function entriesThrough(
   return ((await answer.json()) as { data: Entry[] }).data;
 }
 
+/** Reverses `transactionId` through the admin route; answers the reversal's id. */
+async function reverseOn(
+  h: ReturnType<typeof proxyHarness>,
+  accountId: string,
+  transactionId: string,
+) {
+  const answer = await h.call('POST', `/admin/credits/accounts/${accountId}/reverse`, {
+    admin: true,
+    body: { transaction_id: transactionId },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.id as string;
+}
+
+/** Credits `amount` through the admin route; answers the transaction's id. */
+async function creditOn(
+  h: ReturnType<typeof proxyHarness>,
+  accountId: string,
+  amount: string,
+  key: string,
+) {
+  const answer = await h.call('POST', `/admin/credits/accounts/${accountId}/credit`, {
+    admin: true,
+    body: { amount, idempotency_key: key },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.id as string;
+}
+
 /** The memory store, recording every key read. */
 function recordingStore(base: BillingStore = createMemoryStore()) {
   const reads: string[] = [];
@@ -138,6 +167,86 @@ describe('credits entries: reversals made through the proxy', () => {
     expect(reads.filter((k) => k.startsWith('bk:reversal'))).toEqual([
       `bk:reversals:${account.id}`,
     ]);
+  });
+
+  it('reads one store key for a page of an account with reversals, whatever the page holds', async () => {
+    const { store, reads } = recordingStore();
+    const h = proxyHarness({ store });
+    const { account, newest } = minutesOf(h);
+    await reverseOn(h, account.id, newest.transaction_id);
+    const other = await creditOn(h, account.id, '2', 'one-read');
+    await reverseOn(h, account.id, other);
+    reads.length = 0;
+    const entries = await entriesOf(h, account.id);
+    expect(entries).toHaveLength(5);
+    expect(entries.filter((e) => 'reversal_of' in e || 'reversed_by' in e)).toHaveLength(4);
+    expect(reads.filter((k) => k.startsWith('bk:reversal'))).toEqual([
+      `bk:reversals:${account.id}`,
+    ]);
+  });
+
+  it('loses no marks to two reversals on one account at once in one process', async () => {
+    const h = proxyHarness();
+    const { account } = minutesOf(h);
+    const a = await creditOn(h, account.id, '2', 'together-a');
+    const b = await creditOn(h, account.id, '3', 'together-b');
+    const [ra, rb] = await Promise.all([reverseOn(h, account.id, a), reverseOn(h, account.id, b)]);
+    const entries = await entriesOf(h, account.id);
+    const marks = Object.fromEntries(
+      entries.map((e) => [e.transaction_id, e.reversal_of ?? e.reversed_by]),
+    );
+    expect(marks).toMatchObject({ [a]: ra, [ra]: a, [b]: rb, [rb]: b });
+  });
+
+  it("keeps an account's marks as young as its latest reversal in a full memory store", async () => {
+    // The memory store evicts by the age of a key's last write. Each reversal re-writes its
+    // account's one key, so the first reversal's marks outlive flood keys that would evict a
+    // key written only once (the control below).
+    async function run(secondReversal: boolean) {
+      const store = createMemoryStore({ maxEntries: 10 });
+      const h = proxyHarness({ store });
+      const { account, newest } = minutesOf(h);
+      const first = await reverseOn(h, account.id, newest.transaction_id);
+      for (let i = 0; i < 6; i++) await store.increment(`bk:rl:flood:a${i}`, 60_000);
+      const other = await creditOn(h, account.id, '2', 'young');
+      if (secondReversal) await reverseOn(h, account.id, other);
+      for (let i = 0; i < 6; i++) await store.increment(`bk:rl:flood:b${i}`, 60_000);
+      const entries = await entriesOf(h, account.id);
+      return { entries, first, original: newest.transaction_id };
+    }
+    const kept = await run(true);
+    expect(kept.entries.find((e) => e.transaction_id === kept.first)).toMatchObject({
+      reversal_of: kept.original,
+    });
+    expect(kept.entries.find((e) => e.transaction_id === kept.original)).toMatchObject({
+      reversed_by: kept.first,
+    });
+    const control = await run(false);
+    expect(control.entries.some((e) => 'reversal_of' in e || 'reversed_by' in e)).toBe(false);
+  });
+
+  it("keeps an account's newest 500 transactions' marks, with a 30-day lifetime", async () => {
+    let now = Date.now();
+    const store = createMemoryStore({ now: () => now });
+    const h = proxyHarness({ store });
+    const { account, newest } = minutesOf(h);
+    const key = `bk:reversals:${account.id}`;
+    const old = Object.fromEntries(
+      Array.from({ length: 500 }, (_, i) => [`cct_old${i}`, { reversed_by: `cct_oldr${i}` }]),
+    );
+    await store.set(key, JSON.stringify(old));
+    const reversal = await reverseOn(h, account.id, newest.transaction_id);
+    const kept = JSON.parse((await store.get(key)) as string) as Record<string, unknown>;
+    expect(Object.keys(kept)).toHaveLength(500);
+    expect(kept).not.toHaveProperty('cct_old0');
+    expect(kept).not.toHaveProperty('cct_old1');
+    expect(kept).toHaveProperty('cct_old2');
+    expect(kept[reversal]).toEqual({ reversal_of: newest.transaction_id });
+    expect(kept[newest.transaction_id]).toEqual({ reversed_by: reversal });
+    now += 30 * 24 * 60 * 60_000 - 1;
+    expect(await store.get(key)).not.toBeNull();
+    now += 1;
+    expect(await store.get(key)).toBeNull();
   });
 
   it('a store that fails to keep the reversal: still 201, and onError is told how to fix it', async () => {

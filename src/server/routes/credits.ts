@@ -7,11 +7,13 @@
 // newest first), so an account with 100,000 entries and 10 new ones costs one request.
 //
 // Reversals. The service's entries do not say which transaction reverses which, and no operation
-// reads a transaction. So the admin route's reversals are remembered in the store, without
-// expiry: `bk:reversal:{transaction_id}` holds `{ reversal_of }` or `{ reversed_by }`, and
-// `bk:reversals:{account_id}` says an account has any (one read for every other account). The
-// entries route adds those fields to the entries of such transactions. A reversal made outside
-// this proxy (the service's dashboard, another server with another store) is not known.
+// reads a transaction. So the admin route's reversals are remembered in the store, one key per
+// account: `bk:reversals:{account_id}` holds a map transaction id → `{ reversal_of?,
+// reversed_by? }` (its newest 500 transactions), re-set with a 30-day lifetime on each reversal
+// that touches the account. The entries route reads it once per page and adds those fields to
+// the entries of the transactions it names. The marks are best-effort: a reversal made outside
+// this proxy (the service's dashboard, another server with another store) is not known, nor is
+// one whose key expired or was evicted from the store.
 import { isBillingError } from '../../client/index.js';
 import { addAmounts, isAmount, subtractAmounts } from '../../contract/amount.js';
 import type { ProxyCreditsEntry } from '../../contract/proxy.js';
@@ -26,6 +28,7 @@ import {
   upstreamError,
 } from '../context.js';
 import { notFound, ProxyHttpError } from '../errors.js';
+import type { BillingStore } from '../store.js';
 
 /** What the proxy remembers of an account: whose it is and its unit. */
 type AccountFacts = { customer_id: string; unit_label: string };
@@ -138,8 +141,11 @@ export const creditEntries: RouteImpl<'creditEntries'> = async (ctx) => {
 /** What the store holds of a transaction the admin route reversed, or of its reversal. */
 type ReversalFacts = { reversal_of?: string; reversed_by?: string };
 
-const reversalKey = (transactionId: string) => `bk:reversal:${transactionId}`;
 const reversalsKey = (accountId: string) => `bk:reversals:${accountId}`;
+/** An account's reversal map lives this long after the last reversal that touched it. */
+const REVERSALS_TTL_MS = 30 * 24 * 60 * 60_000;
+/** The most transactions an account's reversal map keeps; the oldest-added drop out first. */
+const REVERSALS_KEPT = 500;
 
 /** The entries, those of a transaction known to reverse or to be reversed marked so. */
 async function markReversals(
@@ -147,33 +153,43 @@ async function markReversals(
   accountId: string,
   entries: CreditsEntry[],
 ): Promise<ProxyCreditsEntry[]> {
-  const { store } = ctx.shared.config;
-  if (entries.length === 0 || (await store.get(reversalsKey(accountId))) === null) return entries;
-  const ids = [...new Set(entries.map((e) => e.transaction_id))];
-  const facts = await Promise.all(
-    ids.map(async (id) => [id, factsOf(await store.get(reversalKey(id)))] as const),
-  );
-  const known = new Map(facts.filter(([, f]) => f.reversal_of || f.reversed_by));
+  if (entries.length === 0) return entries;
+  const known = reversalsOf(await ctx.shared.config.store.get(reversalsKey(accountId)));
+  if (known.size === 0) return entries;
   return entries.map((entry) => {
     const f = known.get(entry.transaction_id);
     return f ? { ...entry, ...f } : entry;
   });
 }
 
-/** The string fields of a stored record; nothing of anything else. */
-function factsOf(raw: string | null): ReversalFacts {
-  const value = parseJson<Record<string, unknown>>(raw);
-  const facts: ReversalFacts = {};
-  for (const field of ['reversal_of', 'reversed_by'] as const) {
-    const id = value?.[field];
-    if (typeof id === 'string' && id !== '') facts[field] = id;
+/**
+ * A stored reversal map, oldest-added first; only string ids with at least one string field,
+ * nothing of anything else (a value of another shape reads as no reversals).
+ */
+function reversalsOf(raw: string | null): Map<string, ReversalFacts> {
+  const value = parseJson<unknown>(raw);
+  const known = new Map<string, ReversalFacts>();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return known;
+  for (const [id, record] of Object.entries(value)) {
+    if (typeof record !== 'object' || record === null) continue;
+    const facts: ReversalFacts = {};
+    for (const field of ['reversal_of', 'reversed_by'] as const) {
+      const other = (record as Record<string, unknown>)[field];
+      if (typeof other === 'string' && other !== '') facts[field] = other;
+    }
+    if (facts.reversal_of || facts.reversed_by) known.set(id, facts);
   }
-  return facts;
+  return known;
 }
 
 /**
  * Remembers a reversal the admin route made, so the entries route marks both transactions'
  * entries, on every account they touch (and `accountId`, the one the reversal was asked on).
+ *
+ * Each account's map is read, changed and written back. Within one process the updates of one
+ * store are made one after another, so none is lost. The store interface has no atomic update,
+ * though: two servers sharing a store (Redis) that record reversals on one account at the same
+ * moment can lose one's marks (the reversal itself is made; only its marker is missing).
  */
 export async function rememberReversal(
   ctx: BaseContext,
@@ -182,14 +198,43 @@ export async function rememberReversal(
   originalId: string,
 ): Promise<void> {
   const { store } = ctx.shared.config;
-  const remember = async (id: string, fact: ReversalFacts) => {
-    const facts = { ...factsOf(await store.get(reversalKey(id))), ...fact };
-    await store.set(reversalKey(id), JSON.stringify(facts));
-  };
-  await remember(reversal.id, { reversal_of: originalId });
-  await remember(originalId, { reversed_by: reversal.id });
+  const previous = reversalWrites.get(store) ?? Promise.resolve();
+  const write = previous.then(() => writeReversal(store, accountId, reversal, originalId));
+  const settled = write.catch(() => undefined);
+  reversalWrites.set(store, settled);
+  try {
+    await write;
+  } finally {
+    if (reversalWrites.get(store) === settled) reversalWrites.delete(store);
+  }
+}
+
+/** The last reversal write queued on each store, so a process's writes do not interleave. */
+const reversalWrites = new WeakMap<BillingStore, Promise<unknown>>();
+
+async function writeReversal(
+  store: BillingStore,
+  accountId: string,
+  reversal: CreditsTransaction,
+  originalId: string,
+): Promise<void> {
   const accounts = new Set([accountId, ...reversal.entries.map((e) => e.account_id)]);
-  for (const account of accounts) await store.set(reversalsKey(account), '1');
+  for (const account of accounts) {
+    const key = reversalsKey(account);
+    const known = reversalsOf(await store.get(key));
+    const add = (id: string, fact: ReversalFacts) => {
+      const facts = { ...known.get(id), ...fact };
+      known.delete(id); // re-added last: newest
+      known.set(id, facts);
+    };
+    add(reversal.id, { reversal_of: originalId });
+    add(originalId, { reversed_by: reversal.id });
+    for (const id of known.keys()) {
+      if (known.size <= REVERSALS_KEPT) break;
+      known.delete(id);
+    }
+    await store.set(key, JSON.stringify(Object.fromEntries(known)), REVERSALS_TTL_MS);
+  }
 }
 
 /** `GET /credits/accounts/{account_id}/balance`: `{ balance, unit_label, as_of }`. */
