@@ -7,6 +7,7 @@ import {
   discountPreviewSchema,
   proxyErrorSchema,
 } from '../contract/proxy.js';
+import { createBillingHandler } from './handler.js';
 import { CatalogProductError } from './index.js';
 
 const ADA = 'cust_ada';
@@ -348,6 +349,50 @@ describe('POST /checkouts', () => {
         /billing-kit: the billing service does not know the customer id "cust_from_production" that getCustomer answered/,
       ),
     ]);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+
+  it('a product removed upstream while the catalog cache lists it is the product, whoever the customer', async () => {
+    // The service no longer has the product the proxy's catalog cache still shows: on the wire,
+    // the checkout names an id the sandbox never had, and the sandbox answers its own 404.
+    const h = proxyHarness();
+    const errors: unknown[] = [];
+    const handler = createBillingHandler({
+      apiKey: h.sandbox.apiKey,
+      baseUrl: h.sandbox.baseUrl,
+      fetch: (input, init) => {
+        const removed =
+          init?.method === 'POST' &&
+          String(input).endsWith('/v1/checkouts') &&
+          typeof init.body === 'string';
+        if (!removed) return h.sandbox.fetch(String(input), init ?? {});
+        const body = (init.body as string).replace('"prod_pro_monthly"', '"prod_gone_upstream"');
+        return h.sandbox.fetch(String(input), { ...init, body });
+      },
+      products: ['prod_pro_monthly'],
+      getCustomer: (request) => ({ id: request.headers.get('x-test-customer') ?? ADA }),
+      onError: (error) => errors.push(error),
+    });
+    for (const customer of [ADA, 'cust_from_production']) {
+      const answer = await handler(
+        new Request(`https://shop.test${handler.basePath}/checkouts`, {
+          method: 'POST',
+          headers: {
+            origin: 'https://shop.test',
+            'content-type': 'application/json',
+            'x-test-customer': customer,
+          },
+          body: JSON.stringify({ product_id: 'prod_pro_monthly' }),
+        }),
+      );
+      expect(answer.status, customer).toBe(404);
+      const error = proxyErrorSchema.parse(await answer.json());
+      expect(
+        error.fields?.map((f) => f.field),
+        customer,
+      ).toEqual(['product_id']);
+    }
+    expect(errors.map(String).filter((e) => /customer id/.test(e))).toEqual([]);
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@
 // `request_id` makes one checkout: a double click or a retry gets the first answer, and the
 // service is called once, even across processes that share the store.
 
+import { isBillingError } from '../../client/index.js';
 import { email } from '../../contract/fields.js';
 import type { CreateCheckoutBody } from '../../contract/requests.js';
 import type { Checkout } from '../../contract/schemas.js';
@@ -100,10 +101,11 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
 };
 
 /**
- * The service's refusal of a checkout. A 404 while the session's customer id was sent is that
- * customer: the product was just found in the catalog, so the id is one the service does not
- * know (the other environment's, or a stale one in the seller's user table). The seller hears
- * of it; the buyer gets the service's answer, a 404, naming `customer` instead of the product.
+ * The service's refusal of a checkout. A 404 that names the customer, while the session's
+ * customer id was sent, is that customer: an id the service does not know (the other
+ * environment's, or a stale one in the seller's user table). The seller hears of it; the buyer
+ * gets the service's answer, a 404, naming `customer` instead of the product. Any other 404
+ * (a product removed upstream while the catalog cache still lists it) names `product_id`.
  */
 function checkoutRefusal(
   ctx: BaseContext,
@@ -111,7 +113,7 @@ function checkoutRefusal(
   customer: SessionCustomer | null,
   sentFields: readonly string[],
 ): ProxyHttpError {
-  if (isNotFound(error) && customer?.id) {
+  if (isNotFound(error) && customer?.id && namesCustomer(error)) {
     ctx.shared.report(
       new Error(
         `billing-kit: the billing service does not know the customer id ${JSON.stringify(customer.id)} that getCustomer answered, so no checkout was created. Check that your sessions hold customer ids of this environment (test ids against a test key, live ids against a live key)`,
@@ -122,6 +124,20 @@ function checkoutRefusal(
     return notFound('customer', 'is unknown to the billing service');
   }
   return upstreamError(ctx, error, 'product_id', sentFields);
+}
+
+/**
+ * Whether a service error is about the customer: its `param` or a field is `customer`,
+ * `customer.id` or `customer_id` (the credits body's shape), or a line of the general body
+ * starts with the word (the sandbox: "customer cus_x was not found").
+ */
+function namesCustomer(error: unknown): boolean {
+  if (!isBillingError(error)) return false;
+  const named = [error.param, ...(error.fields ?? []).map((f) => f.field)];
+  if (named.some((name) => name !== undefined && /^customer(?:$|\.|_id$)/.test(name))) {
+    return true;
+  }
+  return error.messages.some((line) => /^\s*customer\b/i.test(line));
 }
 
 /** Whose request ids these are: the customer, or for a signed-out visitor their client key. */
