@@ -9,8 +9,9 @@ export const DEFAULT_SANDBOX_BASE_URL = 'https://sandbox.billing-kit.test';
 
 /**
  * True when a checkout or portal link may be followed: an https link to the service's own
- * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io), or a link
- * on one of `extraOrigins` (the provider's `checkoutOrigins`, such as the sandbox's).
+ * hosts (https://creem.io and its subdomains, such as https://checkout.creem.io) or to the
+ * in-memory sandbox's default address (`DEFAULT_SANDBOX_BASE_URL`), or a link on one of
+ * `extraOrigins` (the provider's `checkoutOrigins`, such as a sandbox served elsewhere).
  */
 export function isAllowedRedirect(url: string, extraOrigins: readonly string[]): boolean {
   let parsed: URL;
@@ -19,7 +20,9 @@ export function isAllowedRedirect(url: string, extraOrigins: readonly string[]):
   } catch {
     return false;
   }
-  if (extraOrigins.includes(parsed.origin)) return true;
+  if (extraOrigins.includes(parsed.origin) || parsed.origin === DEFAULT_SANDBOX_BASE_URL) {
+    return true;
+  }
   const host = parsed.hostname.toLowerCase();
   return (
     parsed.protocol === 'https:' &&

@@ -1,11 +1,10 @@
 // Redirect targets and idempotency keys: the two safety rules of the billing mutations.
 import { BillingError } from '../client/error.js';
-import { DEFAULT_SANDBOX_BASE_URL, isAllowedRedirect } from '../contract/redirects.js';
+import { isAllowedRedirect } from '../contract/redirects.js';
 
 /**
  * The link to send the buyer to, or a `BillingError` (kind `invalid_response`) when it is
- * missing or leads somewhere not allowed: the service's hosts, the default sandbox's
- * (`https://sandbox.billing-kit.test`), `extraOrigins` and the page's own origin are.
+ * missing or leads somewhere `isAllowedRedirect` refuses; the page's own origin is allowed too.
  */
 export function checkedRedirect(
   url: string | undefined | null,
@@ -25,7 +24,7 @@ export function checkedRedirect(
   // the origin of a javascript: link.
   const own =
     typeof location === 'undefined' || location.origin === 'null' ? [] : [location.origin];
-  if (!isAllowedRedirect(url, [...extraOrigins, ...own, DEFAULT_SANDBOX_BASE_URL])) {
+  if (!isAllowedRedirect(url, [...extraOrigins, ...own])) {
     let origin = url;
     try {
       origin = new URL(url).origin;

@@ -19,6 +19,8 @@ export type BillingContextValue = {
   navigate: Navigate;
   /** Origins (beyond the service's own) that checkout and portal links may lead to. */
   checkoutOrigins: readonly string[];
+  /** The provider's `session` now: a redirect asked for in another session is not followed. */
+  session: { readonly current: string | null | undefined };
 };
 
 /** The provider's context; `null` outside any `<BillingProvider>`. */

@@ -1,8 +1,10 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type BillingHarness,
+  BillingHarnessProvider,
   createBillingHarness,
+  createTestQueryClient,
   renderHookWithBilling,
   seededCreditAccount,
 } from '../../test/support/billing-harness.js';
@@ -11,6 +13,7 @@ import { checkedRedirect } from './attempt.js';
 import {
   billingKeys,
   isAllowedRedirect,
+  type UseCheckoutResult,
   useCheckout,
   useCreditAccount,
   useCreditsBalance,
@@ -211,42 +214,55 @@ describe('useCheckout', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it('is idle again when a navigate that opened another tab is followed by the buyer coming back', async () => {
-    const harness = createBillingHarness();
-    const opened: string[] = [];
-    const { result } = renderHookWithBilling(
-      () => useCheckout({ navigate: (url) => opened.push(url) }),
-      { harness },
-    );
-    await act(() => result.current.checkout({ product_id: PRO }));
-    await waitFor(() => expect(result.current.state).toBe('redirecting'));
-    act(() => setVisibility('hidden'));
-    expect(result.current.state).toBe('redirecting');
-    act(() => setVisibility('visible'));
-    await waitFor(() => expect(result.current.state).toBe('idle'));
-    await act(() => result.current.checkout({ product_id: PRO }));
-    expect(opened).toHaveLength(2);
-    expect(harness.count('createCheckout')).toBe(2);
-  });
-
-  it('does not send the buyer away when the component is gone before the checkout arrives', async () => {
+  it('still sends the buyer on when the component is gone before the checkout arrives (a dialog closed on the click)', async () => {
     const harness = createBillingHarness();
     const release = harness.hold('createCheckout');
-    const created: string[] = [];
-    const { result, unmount } = renderHookWithBilling(
-      () => useCheckout({ onSuccess: (checkout) => created.push(checkout.id) }),
-      { harness },
-    );
+    const { result, unmount } = renderHookWithBilling(() => useCheckout(), { harness });
     act(() => {
       void result.current.checkout({ product_id: PRO });
     });
     await waitFor(() => expect(result.current.state).toBe('submitting'));
     unmount();
     release();
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(harness.navigations[0]).toBe(harness.sandbox.inspect().checkouts.at(-1)?.checkout_url);
+  });
+
+  it('does not send anyone to the checkout when the session changed before it arrived', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('createCheckout');
+    const created: string[] = [];
+    const queryClient = createTestQueryClient();
+    const buy: BuyHandle = { onCreated: (id) => created.push(id) };
+    const page = (session: string) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
+        <Buy handle={buy} />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('user_a'));
+    act(() => {
+      void buy.checkout?.({ product_id: PRO });
+    });
+    expect(await screen.findByText('submitting')).toBeInTheDocument();
+    rerender(page('user_b'));
+    release();
     await waitFor(() => expect(created).toHaveLength(1));
     expect(harness.navigations).toEqual([]);
   });
 });
+
+/** What a test holds of `<Buy>`: its checkout, and who hears of a created one. */
+type BuyHandle = {
+  checkout?: UseCheckoutResult['checkout'];
+  onCreated: (id: string) => void;
+};
+
+/** A buy button's hook with its state in words; hands its `checkout` to the test. */
+function Buy({ handle }: { handle: BuyHandle }) {
+  const result = useCheckout({ onSuccess: (made) => handle.onCreated(made.id) });
+  handle.checkout = result.checkout;
+  return <p>{result.state}</p>;
+}
 
 /**
  * The harness's fetch, with the links it answers moved to `at`: a created checkout's
@@ -262,12 +278,6 @@ function linksMovedTo(harness: BillingHarness, at: string) {
     if ('customer_portal_link' in body) body.customer_portal_link = `${at}/portal`;
     return Response.json(body, { status: response.status });
   };
-}
-
-/** The page is hidden (another tab in front) or visible again. */
-function setVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
-  document.dispatchEvent(new Event('visibilitychange'));
 }
 
 /** The browser shows the page: `persisted` when it comes back from the back/forward cache. */
@@ -293,6 +303,9 @@ describe('isAllowedRedirect', () => {
     expect(isAllowedRedirect('https://creem.io/test/checkout/prod_1/ch_1', extra)).toBe(true);
     expect(isAllowedRedirect('https://www.creem.io/portal', extra)).toBe(true);
     expect(isAllowedRedirect('http://localhost:5173/__sandbox/checkout/ch_1', extra)).toBe(true);
+    expect(isAllowedRedirect('https://sandbox.billing-kit.test/checkout/ch_1', [])).toBe(true);
+    expect(isAllowedRedirect('http://sandbox.billing-kit.test/checkout/ch_1', [])).toBe(false);
+    expect(isAllowedRedirect('https://sandbox.billing-kit.test.evil.example/ch_1', [])).toBe(false);
     expect(isAllowedRedirect('http://checkout.creem.io/ch_1', extra)).toBe(false);
     expect(isAllowedRedirect('https://evilcreem.io/ch_1', extra)).toBe(false);
     expect(isAllowedRedirect('https://creem.io.evil.example/ch_1', extra)).toBe(false);
@@ -427,23 +440,6 @@ describe('usePortal', () => {
     await waitFor(() => expect(result.current.state).toBe('idle'));
     await act(() => result.current.open());
     expect(harness.count('portal')).toBe(2);
-  });
-
-  it('does not open the portal when the component is gone before the link arrives', async () => {
-    const harness = createBillingHarness();
-    const release = harness.hold('portal');
-    const { result, unmount, queryClient } = renderHookWithBilling(() => usePortal(), {
-      harness,
-    });
-    act(() => {
-      void result.current.open();
-    });
-    await waitFor(() => expect(result.current.state).toBe('submitting'));
-    unmount();
-    release();
-    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
-    expect(harness.count('portal')).toBe(1);
-    expect(harness.navigations).toEqual([]);
   });
 
   it('fails with kind auth when nobody is signed in', async () => {

@@ -3,7 +3,7 @@
 // that carry an idempotency key (a checkout's `request_id`, a credit's `idempotency_key`) are
 // retried.
 import { type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
 import type {
   Checkout,
@@ -15,14 +15,15 @@ import type {
   Subscription,
 } from '../contract/schemas.js';
 import { AttemptKeys, attemptKeysOf, checkedRedirect } from './attempt.js';
-import { type Navigate, useBillingContext } from './context.js';
+import { type BillingContextValue, type Navigate, useBillingContext } from './context.js';
 import { billingKeys } from './keys.js';
 import type { ProxyRouteInput } from './proxy-client.js';
 
 /**
  * Where a redirecting action is: asking the proxy, leaving the page, or failed. A page the
- * browser restores from its back/forward cache (the customer pressed Back), or shows again
- * after a `navigate` that opened another tab, is `idle` again.
+ * browser restores from its back/forward cache (the customer pressed Back) is `idle` again. A
+ * `navigate` of your own that does not leave the page (a new tab, a router) should call
+ * `reset()` when the customer is back, or the action stays `redirecting`.
  */
 export type RedirectState = 'idle' | 'submitting' | 'redirecting' | 'failed';
 /** Where a checkout is: `idle`, `submitting`, `redirecting` (to the checkout page) or `failed`. */
@@ -51,7 +52,7 @@ export type UseCheckoutResult = {
   state: CheckoutState;
   /**
    * Starts a checkout and, once it exists, sends the buyer to its `checkout_url` (only on an
-   * allowed origin, and only while the component is still mounted). A second call while one is under way joins it; a call after a failure
+   * allowed origin, and only if the provider's `session` is still the one it started in). A second call while one is under way joins it; a call after a failure
    * with the same body reuses its `request_id`, so at most one checkout is made. Never rejects:
    * read `state` and `error`.
    */
@@ -76,12 +77,13 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
   const context = useBillingContext('useCheckout');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
-  const mounted = useMounted();
+  const guard = useSessionGuard(context.session);
   const [attempts] = useState(() => new AttemptKeys('chk'));
   const mutation = useMutation<Checkout, BillingError, CheckoutInput>(
     {
       mutationKey: [...billingKeys.all, 'checkout'],
       mutationFn: async (body) => {
+        guard.start();
         const created = await client.createCheckout(body);
         checkedRedirect(created.checkout_url, checkoutOrigins, 'useCheckout', 'checkout_url');
         return created;
@@ -90,7 +92,7 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
       retry: client.retry,
       onSuccess: (created, body) => {
         attempts.reset();
-        if (mounted.current) navigate(created.checkout_url as string);
+        if (guard.same()) navigate(created.checkout_url as string);
         options.onSuccess?.(created, body);
       },
       onError: (error, body) => options.onError?.(error, body),
@@ -123,8 +125,8 @@ export type UsePortalResult = {
   /** `idle`, `submitting`, `redirecting` (on its way to the portal) or `failed`. */
   state: RedirectState;
   /**
-   * Asks for a portal link and opens it (only while the component is still mounted). A second
-   * call while one is under way joins it.
+   * Asks for a portal link and opens it (only if the provider's `session` is still the one it
+   * started in). A second call while one is under way joins it.
    */
   open: () => Promise<void>;
   /** Why it failed, or null. */
@@ -138,11 +140,12 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
   const context = useBillingContext('usePortal');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
-  const mounted = useMounted();
+  const guard = useSessionGuard(context.session);
   const mutation = useMutation<string, BillingError, undefined>(
     {
       mutationKey: [...billingKeys.all, 'portal'],
       mutationFn: async () => {
+        guard.start();
         const { customer_portal_link } = await client.portal();
         return checkedRedirect(
           customer_portal_link,
@@ -153,7 +156,7 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
       },
       retry: false,
       onSuccess: (link) => {
-        if (mounted.current) navigate(link);
+        if (guard.same()) navigate(link);
       },
       onError: (error) => options.onError?.(error),
     },
@@ -170,18 +173,21 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
 }
 
 /**
- * Whether the component is still on screen: a link that arrives after it is gone (the buyer
- * went elsewhere in the app, or signed out) does not take them away from where they are now.
+ * Follows a link only in the session that asked for it: a checkout or portal link that arrives
+ * after the provider's `session` changed (a sign-out, another user) is not followed. A link
+ * that arrives after the asking component unmounted (a dialog that closed on the click) is.
  */
-function useMounted() {
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  return mounted;
+function useSessionGuard(session: BillingContextValue['session']) {
+  const startedIn = useRef(session.current);
+  return useMemo(
+    () => ({
+      start: () => {
+        startedIn.current = session.current;
+      },
+      same: () => session.current === startedIn.current,
+    }),
+    [session],
+  );
 }
 
 function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): RedirectState {
@@ -196,10 +202,9 @@ function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): Redire
 
 /**
  * One run at a time: a call while a run is under way (or after one succeeded: the page is
- * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page that
- * did leave and is shown again is `idle` again, so its buttons work: restored from the
- * back/forward cache (the buyer pressed Back), or visible again after it was hidden (a
- * `navigate` that opened another tab or window, and the buyer came back).
+ * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page the
+ * browser shows again from its back/forward cache (the buyer pressed Back) did leave: it is
+ * `idle` again, so its buttons work.
  */
 function useSingleFlight<TInput, TVariables>(
   mutation: Pick<
@@ -239,15 +244,8 @@ function useSingleFlight<TInput, TVariables>(
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) reset();
     };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reset();
-    };
     window.addEventListener('pageshow', onShow);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('pageshow', onShow);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return () => window.removeEventListener('pageshow', onShow);
   }, [state, reset]);
   return { state, start, reset };
 }

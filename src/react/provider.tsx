@@ -26,8 +26,10 @@ export type BillingProviderProps = BillingUIProviderProps & {
   /**
    * Origins besides the service's own hosts (https://creem.io and its subdomains, such as
    * https://checkout.creem.io) that a checkout or portal link may send the buyer to, such as
-   * the sandbox's (`new URL(sandbox.baseUrl).origin`). The page's own origin is always allowed
-   * (a sandbox mounted in your dev server). A link to any other origin is refused. Default: `[]`.
+   * a sandbox served on another origin (`npm run sandbox -- --port 4010`:
+   * `'http://localhost:4010'`). The page's own origin (a sandbox mounted in your dev server)
+   * and the in-memory sandbox's default address (https://sandbox.billing-kit.test) are always
+   * allowed. A link to any other origin is refused. Default: `[]`.
    */
   checkoutOrigins?: readonly string[];
   /**
@@ -120,7 +122,13 @@ export function BillingProvider({
     [originsKey],
   );
   const value = useMemo<BillingContextValue>(
-    () => ({ client, queryClient, navigate: navigate ?? assignLocation, checkoutOrigins: origins }),
+    () => ({
+      client,
+      queryClient,
+      navigate: navigate ?? assignLocation,
+      checkoutOrigins: origins,
+      session: sessionSeen,
+    }),
     [client, queryClient, navigate, origins],
   );
 

@@ -47,6 +47,33 @@ describe('createBillingHandler options', () => {
     );
   });
 
+  it('runs on sandbox.fetch as a drop-in for the test environment: checkout and portal links lead to the sandbox', async () => {
+    const sandbox = createSandbox();
+    const handler = createBillingHandler({
+      apiKey: sandbox.apiKey,
+      environment: 'test',
+      fetch: sandbox.fetch,
+      products: ['prod_pro_monthly'],
+      getCustomer: () => ({ id: 'cust_ada' }),
+    });
+    const post = (path: string, body: unknown) =>
+      handler(
+        new Request(`https://shop.test/api/billing${path}`, {
+          method: 'POST',
+          headers: { origin: 'https://shop.test', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    const checkout = await post('/checkouts', { product_id: 'prod_pro_monthly' });
+    expect(checkout.status).toBe(200);
+    const { checkout_url } = (await checkout.json()) as { checkout_url: string };
+    expect(checkout_url.startsWith(`${sandbox.baseUrl}/checkout/`)).toBe(true);
+    const portal = await post('/portal', {});
+    expect(portal.status).toBe(200);
+    const { customer_portal_link } = (await portal.json()) as { customer_portal_link: string };
+    expect(customer_portal_link.startsWith(`${sandbox.baseUrl}/portal/`)).toBe(true);
+  });
+
   it('names the option that is wrong', () => {
     fails(undefined, /options object/);
     fails({ ...base, apiKey: '' }, /`apiKey` is required/);
