@@ -138,7 +138,8 @@ function WithReverse(props: Parameters<typeof CreditsHistory>[0]) {
 /**
  * After a reversal the reversing entry says "Reversal" and the original "Reversed": the proxy
  * marks the entries of the reversals made through its admin route, and the page knows the
- * reversal made on its QueryClient. A debit's minus is U+2212, as money's elsewhere.
+ * reversal made on its QueryClient. CreditsHistory writes a debit's minus as U+2212, like
+ * BillingHistory's discount cell (`−{amount}`); formatMoney's negatives keep the hyphen-minus.
  */
 export const Reversal: Story = {
   render: (args) => <WithReverse {...args} />,

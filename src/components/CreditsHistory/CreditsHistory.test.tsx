@@ -117,7 +117,8 @@ describe('CreditsHistory: balance and entries', () => {
     for (const [i, row] of rows().entries()) {
       const entry = service[i];
       if (!entry) throw new Error('more rows than entries');
-      // A debit's minus is U+2212, as the billing history shows money.
+      // CreditsHistory writes a debit's minus as U+2212 (formatMoney's own negatives keep the
+      // hyphen-minus; BillingHistory uses U+2212 only in its discount cell, `−{amount}`).
       const sign = entry.side === 'credit' ? '+' : '\u2212';
       expect(rowText(row)).toMatchObject({
         side: entry.side === 'credit' ? 'Credit' : 'Debit',
