@@ -5,8 +5,8 @@
 // Reversals. The service's entry carries only `transaction_id`; whether its transaction reverses
 // another (`reversal_of`) is said by the transaction, which no operation reads back. The proxy
 // remembers the reversals made through its admin route and adds `reversal_of` / `reversed_by`
-// to their entries; reversals made elsewhere (the service's dashboard, another server) are not
-// marked by it. The marker shows what the page can know: those fields, the transactions the app
+// to their entries, for 30 days in its store; reversals made elsewhere (the service's dashboard,
+// a server with another store) or that its store no longer holds are not marked by it. The marker shows what the page can know: those fields, the transactions the app
 // passes in `transactions`, and the reversals made through `useReverseCreditTransaction` on the
 // same QueryClient. Each marks the reversing entries "Reversal" and the reversed ones "Reversed".
 import { type InfiniteData, useMutationState } from '@tanstack/react-query';
@@ -229,7 +229,8 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  * virtualised list that reads older entries as it is scrolled and newer ones on request.
  * Reversals are marked when made through the proxy's admin route (it remembers them in its
  * store), through `useReverseCreditTransaction` on the same QueryClient, or passed in
- * `transactions`; a reversal made elsewhere (the service's dashboard) is not marked.
+ * `transactions`; a reversal made elsewhere (the service's dashboard), or one the proxy's store
+ * no longer holds (after 30 days, or evicted), is not marked.
  * Keyboard: Tab into the list, then arrows, Page Up/Down, Home and End move between entries.
  * The list is at most `--bk-credits-history-height` tall (CSS; default 24rem) and scrolls.
  */
