@@ -24,7 +24,10 @@ export type SessionCustomer = { id: string | undefined; email: string | undefine
 export type ProxyShared = {
   config: ProxyConfig;
   client: BillingClient;
-  /** Reports to `onError`, never with the key, never throwing. */
+  /**
+   * Reports to `onError`, never with the key, never throwing, with the trace id the handler
+   * made for `request` (the one of its error answer).
+   */
   report(error: unknown, request: Request): void;
   /** Work in flight in this process, by key, so concurrent requests share one upstream call. */
   inflight: Map<string, Promise<unknown>>;
@@ -41,6 +44,11 @@ export type BaseContext = {
   params: Record<string, string>;
   /** The origin the request is known to come from (its checked `Origin`, or its own). */
   origin: string;
+  /**
+   * The proxy's trace id of this request (`bk_…`), made before the route runs: the `trace_id`
+   * and `x-trace-id` of its error answer and what `onError` is told.
+   */
+  traceId: string;
   /** The session's customer, or null when signed out (asks `getCustomer` once per request). */
   customer(): Promise<SessionCustomer | null>;
 };

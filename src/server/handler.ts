@@ -79,6 +79,9 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
   // Without onError, the catalog's mistakes still reach the seller: in the server's log, once
   // per product id for the life of this handler (the catalog is resolved again every TTL).
   const logged = new Set<string>();
+  // The trace id of each request being handled, so a report made anywhere while it runs (a
+  // route, getCustomer, the catalog it loads) carries the id its error answer shows.
+  const traceIds = new WeakMap<Request, string>();
   const shared: ProxyShared = {
     config,
     client,
@@ -92,15 +95,16 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
         return;
       }
       try {
-        config.onError(withoutKey(error, config.apiKey), request);
+        config.onError(withoutKey(error, config.apiKey), request, {
+          traceId: traceIds.get(request) ?? UNAVAILABLE_TRACE_ID,
+        });
       } catch {
         // A logger that throws must not turn an answer into a failure.
       }
     },
   };
 
-  async function handle(request: Request): Promise<Response> {
-    const traceId = newTraceId();
+  async function handle(request: Request, traceId: string): Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -108,7 +112,7 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
       return errorResponse(notFound('path', 'does not exist'), traceId);
     }
     try {
-      const result = await dispatch(shared, request, url);
+      const result = await dispatch(shared, request, url, traceId);
       return jsonResponse(result.status ?? 200, result.body, {
         'cache-control':
           result.maxAgeSeconds !== undefined && result.maxAgeSeconds > 0
@@ -123,21 +127,29 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
     }
   }
 
-  /** Never throws, never answers with the key, whatever happens inside. */
+  /**
+   * Never throws, never answers with the key, whatever happens inside. The trace id is made
+   * once, before anything else, so the error body, the `x-trace-id` header and `onError` all
+   * carry the same one.
+   */
   const handler = async (request: Request): Promise<Response> => {
     let response: Response;
+    let traceId = UNAVAILABLE_TRACE_ID;
     try {
-      response = await handle(request);
+      traceId = newTraceId();
+      traceIds.set(request, traceId);
+      response = await handle(request, traceId);
     } catch (error) {
       shared.report(error, request);
       try {
-        response = errorResponse(serverError(), newTraceId());
+        response = errorResponse(serverError(), traceId);
       } catch {
         response = new Response(lastResortBody(), {
           status: 500,
           headers: {
             'content-type': 'application/json; charset=utf-8',
             'cache-control': 'no-store',
+            'x-trace-id': UNAVAILABLE_TRACE_ID,
           },
         });
       }
@@ -160,20 +172,25 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
     });
   }
 
+  /** An error answer: the error body, and its trace id again in `x-trace-id`. */
   function errorResponse(error: ProxyHttpError, traceId: string): Response {
     return jsonResponse(error.status, errorBody(error, traceId), {
       'cache-control': 'no-store',
       ...error.headers,
+      'x-trace-id': traceId,
     });
   }
 
   return Object.assign(handler, { basePath: config.basePath });
 }
 
-/** The error body when even building one failed (no crypto, say): nothing but constants. */
+/** The trace id of a request when none could be made (no crypto). */
+const UNAVAILABLE_TRACE_ID = 'bk_unavailable';
+
+/** The error body when even building one failed: nothing but constants. */
 function lastResortBody(): string {
   return JSON.stringify({
-    trace_id: 'bk_unavailable',
+    trace_id: UNAVAILABLE_TRACE_ID,
     status: 500,
     error: 'Internal Server Error',
     message: ['the billing proxy had an internal error'],
@@ -187,7 +204,12 @@ function newTraceId(): string {
 }
 
 /** Finds the route, checks everything about the request, and runs the route. */
-async function dispatch(shared: ProxyShared, request: Request, url: URL): Promise<RouteResult> {
+async function dispatch(
+  shared: ProxyShared,
+  request: Request,
+  url: URL,
+  traceId: string,
+): Promise<RouteResult> {
   const { config } = shared;
   const method = request.method.toUpperCase();
   const path = url.pathname;
@@ -232,6 +254,7 @@ async function dispatch(shared: ProxyShared, request: Request, url: URL): Promis
     url,
     params: match.params,
     origin,
+    traceId,
     customer: () => {
       customer ??= readSessionCustomer(shared, request);
       return customer;

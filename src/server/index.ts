@@ -5,6 +5,7 @@ export { type BillingHandler, createBillingHandler } from './handler.js';
 export { type NodeHandler, type NodeRequest, toNodeHandler } from './node.js';
 export type {
   BillingCustomer,
+  BillingErrorContext,
   BillingHandlerOptions,
   RateLimitOptions,
 } from './options.js';

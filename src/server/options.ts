@@ -38,6 +38,15 @@ export type RateLimitOptions = {
   clientIpHeader?: string;
 };
 
+/** What `onError` is told besides the error and the request. */
+export type BillingErrorContext = {
+  /**
+   * The proxy's trace id of the request (`bk_…`), made once per request before any route
+   * runs: the `trace_id` and `x-trace-id` of its error answer, if it gets one.
+   */
+  traceId: string;
+};
+
 /** Options of `createBillingHandler`. */
 export type BillingHandlerOptions = {
   /** The service's API key (`creem_…`). It stays on the server: never echoed, logged or sent to the browser. Required. */
@@ -114,8 +123,13 @@ export type BillingHandlerOptions = {
    * none; then only the catalog's mistakes are logged, with `console.error`, once per product
    * id for the life of the handler (a `CatalogProductError`, without the key), and the rest
    * goes unreported.
+   *
+   * The third argument (always passed; a `(error, request)` function may ignore it) holds the
+   * request's `traceId`: the `trace_id` of the proxy's error body and its `x-trace-id` header
+   * when the request is answered with an error, so a buyer's trace id can be found in your
+   * log. The upstream's own trace id stays on the error (a `BillingError`'s `traceId`).
    */
-  onError?: (error: unknown, request: Request) => void;
+  onError?: (error: unknown, request: Request, context: BillingErrorContext) => void;
   /**
    * Lets the proxy run in a browser page (Storybook, a demo on the sandbox). Only with a
    * sandbox or test key: a key in a page is public. Default: false.
