@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { json, recordingFetch } from '../../test/support/recording-fetch.js';
 import {
   account,
@@ -542,9 +542,34 @@ describe('createBillingClient options', () => {
       expect(() => createBillingClient({ apiKey })).toThrow(
         new Error(
           'billing-kit: createBillingClient runs on your server; in the browser use the proxy ' +
-            '(createBillingHandler + BillingProvider) so your API key stays secret',
+            '(createBillingHandler + BillingProvider) so your API key stays secret. The proxy is ' +
+            'built on this client too: to run either in a page with the sandbox or a test key ' +
+            '(Storybook, a demo), pass allowBrowser: true',
         ),
       );
+    });
+
+    test('a DOM emulated in a Node test runner (jsdom, happy-dom) is not a page: it is built', () => {
+      const agents = [
+        'Mozilla/5.0 (linux) AppleWebKit/537.36 (KHTML, like Gecko) jsdom/26.1.0',
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HappyDOM/17.0.0',
+      ];
+      scope.window = {};
+      scope.document = {};
+      for (const userAgent of agents) {
+        vi.stubGlobal('navigator', { userAgent });
+        try {
+          expect(createBillingClient({ apiKey }).baseUrl).toBe(base);
+        } finally {
+          vi.unstubAllGlobals();
+        }
+      }
+      vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' });
+      try {
+        expect(() => createBillingClient({ apiKey })).toThrow(/allowBrowser: true/);
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     test('allowBrowser lets it be built', () => {

@@ -76,8 +76,9 @@ export type BillingClientOptions = {
   /** Sent as the `user-agent` header (server runtimes only). Default: none. */
   userAgent?: string;
   /**
-   * Lets the client be built where `window` and `document` exist. Only for code that runs in a
-   * browser yet holds no real key (the sandbox in Storybook, a test). Default: false.
+   * Lets the client be built in a browser page. Only for code that runs in a page yet holds no
+   * real key (the sandbox in Storybook, a demo). A DOM emulated in a Node test runner (jsdom,
+   * happy-dom) needs none of it. Default: false.
    */
   allowBrowser?: boolean;
 };
@@ -692,7 +693,9 @@ function resolveOptions(options: BillingClientOptions): ResolvedOptions {
   if (!options.allowBrowser && isBrowser()) {
     throw new Error(
       'billing-kit: createBillingClient runs on your server; in the browser use the proxy ' +
-        '(createBillingHandler + BillingProvider) so your API key stays secret',
+        '(createBillingHandler + BillingProvider) so your API key stays secret. The proxy is ' +
+        'built on this client too: to run either in a page with the sandbox or a test key ' +
+        '(Storybook, a demo), pass allowBrowser: true',
     );
   }
   const { apiKey } = options;
@@ -818,7 +821,17 @@ function checkTimeout(value: number, name: string): void {
   }
 }
 
+/**
+ * A page a key would be shown to: `window` and `document`, and not a DOM emulated in a Node
+ * test runner (jsdom, happy-dom), where nothing leaves the process.
+ */
 function isBrowser(): boolean {
-  const scope = globalThis as { window?: unknown; document?: unknown };
-  return typeof scope.window !== 'undefined' && typeof scope.document !== 'undefined';
+  const scope = globalThis as {
+    window?: unknown;
+    document?: unknown;
+    navigator?: { userAgent?: unknown };
+  };
+  if (typeof scope.window === 'undefined' || typeof scope.document === 'undefined') return false;
+  const agent = scope.navigator?.userAgent;
+  return !(typeof agent === 'string' && /\b(jsdom|HappyDOM)\//i.test(agent));
 }
