@@ -285,6 +285,12 @@ export async function clientKey(ctx: BaseContext): Promise<string> {
 }
 
 /**
+ * The rate-limit bucket of the requests that answer whether a guessed discount code exists:
+ * `GET /discounts/{code}` and a `POST /checkouts` that carries a `discount_code`.
+ */
+export const DISCOUNT_BUCKET = 'discount';
+
+/**
  * Counts this request against its client's bucket for `bucket`; past the limit, a 429 with
  * `Retry-After` (seconds until the window ends).
  */

@@ -12,7 +12,7 @@ export type BillingCustomer = {
   email?: string | undefined;
 };
 
-/** How the discount preview and license validation are rate-limited. */
+/** How the discount preview, license validation and checkouts with a discount code are rate-limited. */
 export type RateLimitOptions = {
   /** Requests allowed per client per window. Default: 20. */
   limit?: number;
@@ -111,7 +111,8 @@ export type BillingHandlerOptions = {
   idempotencyTtlMs?: number;
   /**
    * Rate limit of the routes that answer whether a guessable secret exists (discount preview,
-   * license validation); `false` turns it off. Default: 20 requests per minute per client.
+   * license validation, and a checkout that carries a `discount_code`, counted in the discount
+   * preview's bucket); `false` turns it off. Default: 20 requests per minute per client.
    */
   rateLimit?: RateLimitOptions | false;
   /** Largest request body accepted, in bytes; larger answers 413. Default: 65536 (64 KB). */

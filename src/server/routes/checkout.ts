@@ -1,7 +1,10 @@
 // `POST /checkouts`: a checkout for the signed-in customer. The customer comes from the
 // session, the product from the catalog, the redirect target from an allowed origin, and one
 // `request_id` makes one checkout: a double click or a retry gets the first answer, and the
-// service is called once, even across processes that share the store.
+// service is called once, even across processes that share the store. A checkout that carries
+// a `discount_code` counts against the client's discount bucket, the one of `GET
+// /discounts/{code}`: its answer (a 400 naming the code, or a checkout) tells as well whether
+// a guessed code exists.
 
 import { isBillingError } from '../../client/index.js';
 import { email } from '../../contract/fields.js';
@@ -10,9 +13,11 @@ import type { Checkout } from '../../contract/schemas.js';
 import {
   type BaseContext,
   clientKey,
+  DISCOUNT_BUCKET,
   isHttpUrl,
   isNotFound,
   type RouteImpl,
+  rateLimit,
   requireCustomer,
   type SessionCustomer,
   serverError,
@@ -39,6 +44,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   const customer = config.allowAnonymousCheckout
     ? await ctx.customer()
     : await requireCustomer(ctx);
+  if (body.discount_code !== undefined) await rateLimit(ctx, DISCOUNT_BUCKET);
 
   const product = await catalogProduct(ctx, body.product_id);
   if (body.custom_price !== undefined && !config.allowCustomPrice) {

@@ -4,14 +4,14 @@
 // is `has expired`, so the buyer is told why; anything else is the same 404. Expiry is the
 // service's call: it moves a code past its `expiry_date` to `expired` on its own clock, which
 // the proxy's may not match. Rate-limited per client, since the route answers whether a
-// guessed code exists.
+// guessed code exists; a checkout that carries a code counts against the same bucket.
 import { DISCOUNT_EXPIRED, type DiscountPreview } from '../../contract/proxy.js';
-import { type RouteImpl, rateLimit, upstream } from '../context.js';
+import { DISCOUNT_BUCKET, type RouteImpl, rateLimit, upstream } from '../context.js';
 import { notFound } from '../errors.js';
 import { loadCatalog } from './catalog.js';
 
 export const discount: RouteImpl<'discount'> = async (ctx) => {
-  await rateLimit(ctx, 'discount');
+  await rateLimit(ctx, DISCOUNT_BUCKET);
   const code = ctx.params.code as string;
   if (code.length > 100) throw notFound('code');
   const found = await upstream(ctx, 'code', () =>
