@@ -1,6 +1,8 @@
 // The seller's routes, reachable only when `isAdmin` says yes (the handler checks it before a
 // route runs; to anyone else they answer 404 like a route that does not exist).
-import { type RouteImpl, upstream } from '../context.js';
+import { isBillingError } from '../../client/index.js';
+import { type BaseContext, type RouteImpl, upstream, upstreamError } from '../context.js';
+import type { ProxyHttpError } from '../errors.js';
 import { rememberReversal } from './credits.js';
 
 export const adminCustomers: RouteImpl<'adminCustomers'> = async (ctx) => ({
@@ -45,27 +47,60 @@ export const adminDeleteDiscount: RouteImpl<'adminDeleteDiscount'> = async (ctx)
   };
 };
 
+/** Refusals of a credit or reversal about the account in the path: it takes no transactions. */
+const accountCodes = new Set(['account_frozen', 'account_closed']);
+/** Refusals of a reversal about the transaction in the body. */
+const transactionCodes = new Set(['transaction_already_reversed', 'transaction_is_reversal']);
+
+/**
+ * The service's refusal of a credit or reversal (`sentFields`: the body fields sent), naming
+ * the field it is about where the credits error body names none in `param`: an account that is
+ * frozen or closed (`account_frozen`, `account_closed`: 409) is `account_id`; a transaction
+ * already reversed or itself a reversal is `transaction_id`. A 404 is `transaction_id` when the
+ * service names it (a transaction not on the account), else `account_id` (no such account).
+ */
+function creditsRefusal(
+  ctx: BaseContext,
+  error: unknown,
+  sentFields: readonly string[],
+): ProxyHttpError {
+  if (!isBillingError(error)) return upstreamError(ctx, error, 'account_id', sentFields);
+  if (error.kind === 'not_found') {
+    const named = [error.param, ...(error.fields ?? []).map((f) => f.field)];
+    const field = named.includes('transaction_id') ? 'transaction_id' : 'account_id';
+    return upstreamError(ctx, error, field, sentFields);
+  }
+  const code = error.code ?? '';
+  const refusedField = accountCodes.has(code)
+    ? 'account_id'
+    : transactionCodes.has(code) && sentFields.includes('transaction_id')
+      ? 'transaction_id'
+      : '(body)';
+  return upstreamError(ctx, error, 'account_id', sentFields, refusedField);
+}
+
 export const adminCredit: RouteImpl<'adminCredit'> = async (ctx) => {
   const accountId = ctx.params.account_id as string;
-  const transaction = await upstream(ctx, 'account_id', () =>
-    ctx.shared.client.credits.credit({
-      account_id: accountId,
-      amount: ctx.body.amount,
-      reference: ctx.body.reference ?? '',
-      idempotency_key: ctx.body.idempotency_key,
-    }),
-  );
+  const body = {
+    amount: ctx.body.amount,
+    reference: ctx.body.reference ?? '',
+    idempotency_key: ctx.body.idempotency_key,
+  };
+  const transaction = await ctx.shared.client.credits
+    .credit({ account_id: accountId, ...body })
+    .catch((error: unknown) => {
+      throw creditsRefusal(ctx, error, Object.keys(body));
+    });
   return { body: transaction, status: 201 };
 };
 
 export const adminReverse: RouteImpl<'adminReverse'> = async (ctx) => {
   const accountId = ctx.params.account_id as string;
-  const transaction = await upstream(ctx, 'transaction_id', () =>
-    ctx.shared.client.credits.reverse({
-      account_id: accountId,
-      transaction_id: ctx.body.transaction_id,
-    }),
-  );
+  const transaction = await ctx.shared.client.credits
+    .reverse({ account_id: accountId, transaction_id: ctx.body.transaction_id })
+    .catch((error: unknown) => {
+      throw creditsRefusal(ctx, error, ['transaction_id']);
+    });
   // Remembered for the entries route's markers (the service's entries do not say). The
   // reversal is made either way: a store that fails is told to onError, not to the seller.
   try {
