@@ -76,6 +76,29 @@ describe('BillingProvider', () => {
     );
   });
 
+  it('without retries, follows the app QueryClient’s retry: false (one request, the error at once) or its count', async () => {
+    for (const [retry, requests] of [
+      [false, 1],
+      [1, 2],
+    ] as const) {
+      const harness = createBillingHarness();
+      harness.failNext({ route: 'products', with: 503, times: 5 });
+      const appClient = new QueryClient({
+        defaultOptions: { queries: { retry, retryDelay: 0 } },
+      });
+      const { retries: _, ...props } = harness.providerProps();
+      const { result } = renderHook(() => useProducts(), {
+        wrapper: ({ children }) => (
+          <QueryClientProvider client={appClient}>
+            <BillingProvider {...props}>{children}</BillingProvider>
+          </QueryClientProvider>
+        ),
+      });
+      await vi.waitFor(() => expect(result.current.isError).toBe(true));
+      expect(harness.count('products')).toBe(requests);
+    }
+  });
+
   it('uses the QueryClient given as a prop', async () => {
     const harness = createBillingHarness();
     const queryClient = createTestQueryClient();

@@ -39,7 +39,9 @@ export type BillingProviderProps = BillingUIProviderProps & {
   navigate?: Navigate;
   /**
    * Retries of a read (or an idempotent write) after a network error or a 5xx, with React
-   * Query's backoff; a 4xx is never retried. Default: 3.
+   * Query's backoff; a 4xx is never retried. Default: the QueryClient's own
+   * `defaultOptions.queries.retry` when it is a number or `false` (a test client's
+   * `retry: false` means none), else 3.
    */
   retries?: number;
   /**
@@ -111,10 +113,10 @@ export function BillingProvider({
     () =>
       createProxyClient({
         basePath,
-        retries,
+        retries: retries ?? defaultRetries(queryClient),
         fetch: (input, init) => (latestFetch.current ?? globalThis.fetch)(input, init),
       }),
-    [basePath, retries],
+    [basePath, retries, queryClient],
   );
   const originsKey = (checkoutOrigins ?? []).join('\n');
   const origins = useMemo(
@@ -155,4 +157,15 @@ function toOrigin(value: string): string {
     );
   }
   return url.origin;
+}
+
+/**
+ * The retries the QueryClient's own defaults ask for, as a count: `false` is none, a number is
+ * that many; `true` (for ever) and a function cannot be kept to transient failures, so they
+ * get React Query's own default, 3.
+ */
+function defaultRetries(queryClient: QueryClient): number {
+  const retry = queryClient.getDefaultOptions().queries?.retry;
+  if (retry === false) return 0;
+  return typeof retry === 'number' && retry >= 0 ? retry : 3;
 }
