@@ -298,6 +298,20 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     expect(created?.metadata).toEqual({ terms: 'true' });
   });
 
+  test('the terms link is named by its text and described as opening a new tab; the box by its label', async () => {
+    renderWithBilling(<CheckoutForm productId={EBOOK} />);
+    await form('The Billing Handbook');
+    const terms = screen.getByRole('checkbox', { name: 'I accept the terms' });
+    expect(terms).not.toHaveAccessibleDescription();
+    const link = screen.getByRole('link', { name: 'terms' });
+    expect(link).toHaveAccessibleDescription('(opens in a new tab)');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // The hint is said once, outside the label.
+    const hint = screen.getByText('(opens in a new tab)');
+    expect(hint.closest('label')).toBeNull();
+  });
+
   test('the checkbox label keeps text and https links only, opened safely', async () => {
     const hostile =
       'I agree to <a href="javascript:alert(1)">the evil</a>, <a href="data:text/html,<b>x</b>">data</a>, ' +
@@ -318,9 +332,7 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     );
     await form('Pro');
     const label = container.querySelector('[data-slot="checkout-form-checkbox-label"]');
-    expect(label).toHaveTextContent(
-      'I agree to the evil, data, the terms (opens in a new tab) and the policy (opens in a new tab)',
-    );
+    expect(label).toHaveTextContent('I agree to the evil, data, the terms and the policy');
     const links = within(label as HTMLElement).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       'https://example.com/terms',
@@ -330,6 +342,7 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       expect(link).not.toHaveAttribute('onclick');
+      expect(link).toHaveAccessibleDescription('(opens in a new tab)');
     }
     expect(container.querySelector('img, script, [onerror], [href^="javascript"]')).toBeNull();
     expect(screen.getByRole('checkbox', { name: /I agree to the evil/ })).toBeVisible();
@@ -754,6 +767,9 @@ describe('CheckoutForm in German', () => {
       'Zwischensumme19,00 €Rabatt−3,00 €Gesamt16,00 €',
     );
     expect(screen.getByText('Einmalige Zahlung')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'terms' })).toHaveAccessibleDescription(
+      '(öffnet in einem neuen Tab)',
+    );
   });
 });
 

@@ -27,7 +27,7 @@ import { checkoutFormMessages } from '../messages/sections/checkoutForm.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { useMoney } from '../shared/format.js';
-import { renderLinkMarkup } from '../shared/markup.js';
+import { NewTabHint, parseLinkMarkup, renderLinkMarkup } from '../shared/markup.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 import {
@@ -426,6 +426,8 @@ function CheckoutFormReady(props: ReadyProps) {
 
   // -- what is shown ---------------------------------------------------------------------------
   const nameId = `${id}-name`;
+  // The links in checkbox labels point here: the hint is their description, outside any label.
+  const newTabHintId = `${id}-new-tab`;
   const unitCount = allowUnits ? Number(units) : 1;
   const validUnits = Number.isInteger(unitCount) && unitCount >= 1 ? unitCount : 1;
   const subtotal = product.price * validUnits;
@@ -493,9 +495,7 @@ function CheckoutFormReady(props: ReadyProps) {
                     'data-state': answer === true ? 'checked' : 'unchecked',
                     onChange: (event) => busy || change((event.target as HTMLInputElement).checked),
                   })}{' '}
-                  {renderLinkMarkup(field.checkboxLabel ?? field.label, {
-                    newTabLabel: t('common.opensInNewTab'),
-                  })}
+                  {renderLinkMarkup(field.checkboxLabel ?? field.label, { newTabHintId })}
                 </>
               ),
             })}
@@ -664,11 +664,24 @@ function CheckoutFormReady(props: ReadyProps) {
               />
             ),
           })}
-          {fields.length > 0
-            ? askHere
-              ? fields.map(renderField)
-              : part('fieldsNote', 'p', { children: fieldsNote() })
-            : null}
+          {fields.length > 0 ? (
+            askHere ? (
+              <>
+                {fields.map(renderField)}
+                {fields.some(
+                  (field) =>
+                    field.type === 'checkbox' &&
+                    parseLinkMarkup(field.checkboxLabel ?? field.label).some(
+                      (segment) => segment.type === 'link',
+                    ),
+                ) ? (
+                  <NewTabHint id={newTabHintId}>{t('common.opensInNewTab')}</NewTabHint>
+                ) : null}
+              </>
+            ) : (
+              part('fieldsNote', 'p', { children: fieldsNote() })
+            )
+          ) : null}
           {part('totals', 'dl', {
             'data-state': off > 0 ? 'discounted' : 'full',
             children: (

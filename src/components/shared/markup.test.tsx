@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { decodeEntities, parseLinkMarkup, renderLinkMarkup } from './markup.js';
+import { decodeEntities, NewTabHint, parseLinkMarkup, renderLinkMarkup } from './markup.js';
 
 /** The HTML React puts in the page for a label. */
 function html(label: string, options?: Parameters<typeof renderLinkMarkup>[1]): string {
@@ -48,18 +48,37 @@ describe('links that survive', () => {
     );
   });
 
-  test('a screen-reader note for the new tab, when given', () => {
+  test('a screen-reader note for the new tab, when given: the description, not the name', () => {
     render(
-      <p>
-        {renderLinkMarkup('[terms](https://shop.example/)', {
-          newTabLabel: '(opens in a new tab)',
-        })}
-      </p>,
+      <>
+        <label>
+          <input type="checkbox" /> I accept the{' '}
+          {renderLinkMarkup('[terms](https://shop.example/) and [policy](https://shop.example/p)', {
+            newTabHintId: 'hint',
+          })}
+        </label>
+        <NewTabHint id="hint">(opens in a new tab)</NewTabHint>
+      </>,
     );
-    expect(screen.getByRole('link', { name: /^terms ?\(opens in a new tab\)$/ })).toHaveAttribute(
-      'href',
-      'https://shop.example/',
-    );
+    expect(
+      screen.getByRole('checkbox', { name: 'I accept the terms and policy' }),
+    ).not.toHaveAccessibleDescription();
+    for (const [name, href] of [
+      ['terms', 'https://shop.example/'],
+      ['policy', 'https://shop.example/p'],
+    ]) {
+      const link = screen.getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAccessibleDescription('(opens in a new tab)');
+    }
+    // One hint for all links, hidden from the eye.
+    expect(screen.getAllByText('(opens in a new tab)')).toHaveLength(1);
+    expect(screen.getByText('(opens in a new tab)')).toHaveStyle({ position: 'absolute' });
+  });
+
+  test('without a hint id, links have no description', () => {
+    render(<p>{renderLinkMarkup('[terms](https://shop.example/)')}</p>);
+    expect(screen.getByRole('link', { name: 'terms' })).not.toHaveAttribute('aria-describedby');
   });
 });
 

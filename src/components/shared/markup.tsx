@@ -12,10 +12,32 @@ export type MarkupSegment =
 /** Options of `renderLinkMarkup`. */
 export interface LinkMarkupOptions {
   /**
-   * Text read to screen-reader users after each link, since links open in a new tab, such as
-   * `t('common.opensInNewTab')`. Default: none.
+   * The id of the one element that tells screen-reader users that links open in a new tab (a
+   * `NewTabHint`): each link points at it with `aria-describedby`, so the hint is the link's
+   * description, not part of its name nor of the name of a label the link sits in. Default:
+   * none.
    */
-  newTabLabel?: string;
+  newTabHintId?: string;
+}
+
+/** Props of `NewTabHint`. */
+export interface NewTabHintProps {
+  /** The id the links' `aria-describedby` names (`LinkMarkupOptions.newTabHintId`). Required. */
+  id: string;
+  /** The hint, such as `t('common.opensInNewTab')`. Required. */
+  children: string;
+}
+
+/**
+ * The visually hidden hint that `renderLinkMarkup`'s links point at with `aria-describedby`.
+ * Render it once per component, outside any `<label>` (or it joins the label's name).
+ */
+export function NewTabHint({ id, children }: NewTabHintProps): ReactNode {
+  return (
+    <span id={id} style={visuallyHidden}>
+      {children}
+    </span>
+  );
 }
 
 const named: Record<string, string> = {
@@ -224,17 +246,24 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
 /**
  * A label that may contain markup links, as React nodes: text, and `<a target="_blank"
  * rel="noopener noreferrer">` for each link with a safe https URL (see `parseLinkMarkup`).
- * Put it inside the element that holds the label: `<label>{renderLinkMarkup(field.label)}</label>`.
+ * Put it inside the element that holds the label, and the hint once beside it, outside the label:
+ * `<label>{renderLinkMarkup(field.label, { newTabHintId })}</label>` and
+ * `<NewTabHint id={newTabHintId}>{t('common.opensInNewTab')}</NewTabHint>`.
  */
 export function renderLinkMarkup(input: string, options: LinkMarkupOptions = {}): ReactNode {
   return parseLinkMarkup(input).map((segment, index) =>
     segment.type === 'text' ? (
       segment.text
     ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed sequence of a string
-      <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer">
+      <a
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed sequence of a string
+        key={index}
+        href={segment.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={options.newTabHintId}
+      >
         {segment.text}
-        {options.newTabLabel ? <span style={visuallyHidden}> {options.newTabLabel}</span> : null}
       </a>
     ),
   );
