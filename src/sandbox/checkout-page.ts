@@ -6,7 +6,8 @@
 //                                  and Decline. A completed checkout shows "already paid".
 //   POST /checkout/{id}/pay        the form: invalid → 400 with the page, errors and values;
 //                                  valid → Pay, 303 to the success URL (checkout-pay.ts)
-//   POST /checkout/{id}/decline    a declined transaction, 303 to …/declined
+//   POST /checkout/{id}/decline    a declined transaction (the posted email links a customer
+//                                  already known, the country is recorded), 303 to …/declined
 //   GET  /checkout/{id}/pay|decline  303 to the page (the address left after a refused form)
 //   GET  /checkout/{id}/declined   "payment declined", with a way back to the page
 //   GET  /checkout/{id}/thank-you  the sandbox's own success page, when no success URL is set
@@ -30,6 +31,7 @@ import {
   type CheckoutView,
   checkAnswers,
   checkoutView,
+  type DeclineInput,
   offSaleRefusal,
   type PayInput,
 } from './checkouts.js';
@@ -164,6 +166,16 @@ function fieldId(index: number): string {
   return `field-${index}`;
 }
 
+/** Whether the page takes `value` as an email: at most 254 characters, the service's rule. */
+function isPageEmail(value: string): boolean {
+  return value.length <= MAX_EMAIL && email.safeParse(value).success;
+}
+
+/** Whether `value` is one of the page's countries ({@link CHECKOUT_COUNTRIES}). */
+function isListedCountry(value: string): boolean {
+  return CHECKOUT_COUNTRIES.some(([code]) => code === value);
+}
+
 /**
  * Checks the posted form: each custom field under its rules (`checkAnswers`: a required text
  * needs a value, within `min_length`..`max_length`; a required checkbox must be checked) and,
@@ -178,7 +190,7 @@ export function validateCheckoutForm(
   if (asksForCustomer(view)) {
     if (values.email === '') {
       errors.push({ name: 'email', id: 'email', message: 'Enter your email address' });
-    } else if (values.email.length > MAX_EMAIL || !email.safeParse(values.email).success) {
+    } else if (!isPageEmail(values.email)) {
       errors.push({
         name: 'email',
         id: 'email',
@@ -192,7 +204,7 @@ export function validateCheckoutForm(
         message: `Name takes at most ${MAX_NAME} characters`,
       });
     }
-    if (!CHECKOUT_COUNTRIES.some(([code]) => code === values.country)) {
+    if (!isListedCountry(values.country)) {
       errors.push({ name: 'country', id: 'country', message: 'Choose a country from the list' });
     }
   }
@@ -213,6 +225,22 @@ export function payInputOf(view: CheckoutView, values: CheckoutFormValues): PayI
     input.email = values.email;
     if (values.name) input.name = values.name;
     input.country = values.country;
+  }
+  return input;
+}
+
+/**
+ * What Decline gets from the posted form: when the page asks who is paying, the email and the
+ * country, each only when Pay's rules take it (`name@domain.tld` within 254 characters; a
+ * country of the list). A malformed one is left out and the decline still happens: Decline
+ * simulates a bank refusing the card, which the form's answers do not hold up (nor are the
+ * custom fields checked on Decline).
+ */
+export function declineInputOf(view: CheckoutView, values: CheckoutFormValues): DeclineInput {
+  const input: DeclineInput = {};
+  if (asksForCustomer(view)) {
+    if (isPageEmail(values.email)) input.email = values.email;
+    if (isListedCountry(values.country)) input.country = values.country;
   }
   return input;
 }
@@ -815,8 +843,16 @@ export async function handleCheckoutPage(
       return finish(html(200, renderThankYouPage(view)));
     }
     case 'decline': {
+      // The posted email and country go with the decline; a form that cannot be read declines
+      // without them (a decline is never refused for the form).
+      let input: DeclineInput = {};
       try {
-        const outcome = declineOnPage(store, checkoutId, pageBase);
+        input = declineInputOf(view, readCheckoutForm(view, await request.formData()));
+      } catch {
+        // Not a form: decline without the buyer's details.
+      }
+      try {
+        const outcome = declineOnPage(store, checkoutId, pageBase, input);
         return seeOther(outcome.kind === 'declined' ? `${base}/declined` : outcome.location);
       } catch (error) {
         if (error instanceof SandboxError && error.status === 409) return closedPage(view);

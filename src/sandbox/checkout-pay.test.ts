@@ -389,6 +389,72 @@ describe('Decline on the hosted page', () => {
     expect(sandbox.inspect().checkouts.find((c) => c.id === checkout.id)?.status).toBe('completed');
   });
 
+  /**
+   * Opens a checkout that knows no customer, fills the page's details and presses Decline; a
+   * country the list lacks is posted as a hand-made form would (the select cannot hold it).
+   */
+  async function declineAs(details: { email: string; country: string }) {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, { product_id: ids.starterMonthly });
+    const url = checkout.checkout_url as string;
+    const page = await openPage(sandbox, url);
+    const customers = sandbox.inspect().customers.length;
+    page.fill('Email', details.email);
+    const select = page.screen.getByLabelText('Country') as HTMLSelectElement;
+    const listed = [...select.options].some((option) => option.value === details.country);
+    select.value = details.country;
+    const response = listed
+      ? await page.press('Decline payment')
+      : await sandbox.fetch(`${url}/decline`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(details),
+        });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${checkout.checkout_url}/declined`);
+    const after = sandbox.inspect();
+    // A decline never creates a customer, and the checkout stays open.
+    expect(after.customers).toHaveLength(customers);
+    expect(after.checkouts.find((c) => c.id === checkout.id)?.status).toBe('pending');
+    return after.transactions.at(-1);
+  }
+
+  it("links the posted email's known customer and records their country, as Pay would", async () => {
+    // Ada is known (country GB): the email in any case finds her; her own country is recorded,
+    // as Pay records it, whatever the list says.
+    expect(await declineAs({ email: 'ADA@example.com', country: 'DE' })).toMatchObject({
+      status: 'declined',
+      customer: 'cust_ada',
+      tax_country: 'GB',
+      amount_paid: 0,
+      order: null,
+    });
+  });
+
+  it('records the posted country for an email no customer has, and links no one', async () => {
+    expect(await declineAs({ email: 'new.buyer@example.com', country: 'DE' })).toMatchObject({
+      status: 'declined',
+      customer: null,
+      tax_country: 'DE',
+    });
+  });
+
+  it('declines without a malformed email or an unknown country instead of refusing', async () => {
+    expect(await declineAs({ email: 'ada@localhost', country: 'ZZ' })).toMatchObject({
+      status: 'declined',
+      customer: null,
+      tax_country: null,
+    });
+    // A valid country still counts beside a malformed email, and the reverse.
+    expect(await declineAs({ email: 'not an email', country: 'FR' })).toMatchObject({
+      customer: null,
+      tax_country: 'FR',
+    });
+    expect(await declineAs({ email: 'grace@example.com', country: 'ZZ' })).toMatchObject({
+      customer: 'cust_grace',
+    });
+  });
+
   it('declines nothing once the checkout is paid', async () => {
     const sandbox = createSandbox();
     const checkout = await createCheckout(sandbox, {

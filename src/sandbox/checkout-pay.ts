@@ -11,6 +11,7 @@
 
 import type { Checkout } from '../contract/schemas.js';
 import {
+  type DeclineInput,
   declineCheckout,
   type GrantCredits,
   type PayInput,
@@ -115,18 +116,23 @@ export function payOnPage(
 }
 
 /**
- * Decline on the hosted page: a pending checkout gets a `declined` transaction (for its
- * customer when one is known) and stays pending, so the buyer can try again. A completed
- * checkout declines nothing and answers its redirect. Throws a SandboxError: 404 unknown, 409
- * neither pending nor completed.
+ * Decline on the hosted page: a pending checkout gets a `declined` transaction and stays
+ * pending, so the buyer can try again. The transaction is for the checkout's customer, else for
+ * a customer already known by the posted email (`input.email`; none is created on decline),
+ * with that customer's country or else the posted one as `tax_country` (see `declineCheckout`).
+ * A completed checkout declines nothing and answers its redirect. Throws a SandboxError: 404
+ * unknown, 409 neither pending nor completed.
+ *
+ * @param input what the page's form held. Default: nothing posted.
  */
 export function declineOnPage(
   store: SandboxStore,
   checkoutId: string,
   pageBase: string,
+  input: DeclineInput = {},
 ): DeclineOutcome {
   const record = recordOf(store, checkoutId);
   if (record.checkout.status === 'completed') return alreadyPaid(store, record, pageBase);
-  const { checkout, transactionId } = declineCheckout(store, checkoutId);
+  const { checkout, transactionId } = declineCheckout(store, checkoutId, input);
   return { kind: 'declined', transactionId, checkout };
 }

@@ -706,12 +706,46 @@ function multiplyAmount(amount: string, times: number): string {
 /** What Decline created. */
 export type DeclineResult = { checkout: Checkout; transactionId: string };
 
+/** What the buyer entered on the hosted page before pressing Decline. */
+export type DeclineInput = {
+  /**
+   * The buyer's email, used when the checkout knows no customer yet: a customer already known
+   * by it (case-insensitive) is linked; none is created. Ignored when not `name@domain.tld`.
+   */
+  email?: string;
+  /**
+   * ISO alpha-2 country, recorded as the declined transaction's `tax_country` when no customer
+   * is linked (a linked customer's own country is recorded, as Pay does). Ignored when not two
+   * letters. Default: none (`tax_country: null`).
+   */
+  country?: string;
+};
+
+/** The customer a decline is for: the checkout's, else one already known by the email. */
+function declineCustomerOf(
+  store: SandboxStore,
+  record: CheckoutRecord,
+  input: DeclineInput,
+): Customer | undefined {
+  if (record.customerId) return store.customers.get(record.customerId);
+  const email = (record.customerEmail ?? input.email ?? '').trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? store.customerOfEmail(email) : undefined;
+}
+
 /**
- * Decline on the hosted page: leaves a `declined` transaction (for the checkout's customer,
- * when known) and the checkout `pending`, so the buyer may try again. 404 unknown, 409 when
- * the checkout is no longer pending.
+ * Decline on the hosted page: leaves a `declined` transaction and the checkout `pending`, so the
+ * buyer may try again. The transaction is for the checkout's customer, else for a customer
+ * already known by the checkout's email or `input.email` (a decline never creates a customer:
+ * an unknown email leaves `customer: null`); its `tax_country` is that customer's country (as
+ * Pay records it), else `input.country`, else null. A malformed `input.email` or `country` is
+ * left out rather than refused: the decline still happens. 404 unknown, 409 when the checkout
+ * is no longer pending.
  */
-export function declineCheckout(store: SandboxStore, checkoutId: string): DeclineResult {
+export function declineCheckout(
+  store: SandboxStore,
+  checkoutId: string,
+  input: DeclineInput = {},
+): DeclineResult {
   const record = recordOf(store, checkoutId);
   if (record.checkout.status !== 'pending') {
     throw new SandboxError(409, `checkout ${checkoutId} is ${record.checkout.status}, not pending`);
@@ -719,7 +753,9 @@ export function declineCheckout(store: SandboxStore, checkoutId: string): Declin
   const product = store.products.get(record.productId) as Product;
   const discount = record.discountId ? store.discounts.get(record.discountId) : undefined;
   const charge = priceCharge(product, record.unitPrice, record.units, discount);
-  const customer = record.customerId ? store.customers.get(record.customerId) : undefined;
+  const customer = declineCustomerOf(store, record, input);
+  const posted = input.country?.trim().toUpperCase();
+  const country = customer?.country ?? (posted && /^[A-Z]{2}$/.test(posted) ? posted : null);
   const now = store.now();
   const transaction = store.addTransaction(
     {
@@ -732,7 +768,7 @@ export function declineCheckout(store: SandboxStore, checkoutId: string): Declin
       currency: charge.currency,
       type: 'payment',
       status: 'declined',
-      tax_country: customer?.country ?? null,
+      tax_country: country,
       tax_amount: charge.tax_amount,
       refunded_amount: null,
       order: null,

@@ -3,6 +3,7 @@
 export type {
   CheckoutAnswers,
   CheckoutView,
+  DeclineInput,
   DeclineResult,
   PayInput,
   PayResult,

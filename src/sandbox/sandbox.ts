@@ -27,6 +27,7 @@ import {
 import {
   type CheckoutView,
   checkoutView,
+  type DeclineInput,
   type DeclineResult,
   declineCheckout,
   type PayInput,
@@ -160,8 +161,13 @@ export type Sandbox = {
   checkout(checkoutId: string): CheckoutView;
   /** Pays a pending checkout as the hosted page's Pay button does (see `payCheckout`). */
   pay(checkoutId: string, input?: PayInput): PayResult;
-  /** Declines a pending checkout as the hosted page's Decline button does. */
-  decline(checkoutId: string): DeclineResult;
+  /**
+   * Declines a pending checkout as the hosted page's Decline button does (see
+   * `declineCheckout`): `input.email` links a customer already known by it (none is created),
+   * `input.country` is recorded as `tax_country` when no customer is linked.
+   * @param input Default: `{}` (the checkout's own customer or email only).
+   */
+  decline(checkoutId: string, input?: DeclineInput): DeclineResult;
   /**
    * Appends `count` generated credit transactions to a customer account through the ledger's
    * bulk generator (a million in about a second), for large-data tests, stories and benchmarks.
@@ -521,7 +527,7 @@ ${back}`,
     checkout: (checkoutId) => guard(() => checkoutView(store, checkoutId)),
     pay: (checkoutId, input = {}) =>
       guard(() => payCheckout(store, checkoutId, input, grantCredits)),
-    decline: (checkoutId) => guard(() => declineCheckout(store, checkoutId)),
+    decline: (checkoutId, input = {}) => guard(() => declineCheckout(store, checkoutId, input)),
     generateCreditEntries: (accountId, count, generate = {}) =>
       ledger.generateEntries(accountId, count, { seed, ...generate }),
     generateTransactions: (customerId, count, generate = {}) =>
