@@ -211,6 +211,18 @@ describe('subscriptions', () => {
     expect(inspection.pending_prorations).toEqual([
       { subscription: before.id, amount: net, created_at: new Date(now).toISOString() },
     ]);
+
+    // The documented departure: no periodic charge. Well past the next charge date nothing is
+    // billed, the proration stays recorded only, and the subscription is as it was.
+    now = Date.parse(before.next_transaction_date ?? '') + 40 * DAY;
+    const later = await client.subscriptions.retrieve({ subscription_id: before.id });
+    expect(later).toMatchObject({
+      status: 'active',
+      last_transaction_id: before.last_transaction_id,
+      next_transaction_date: before.next_transaction_date,
+    });
+    expect(sandbox.inspect().transactions).toHaveLength(count);
+    expect(sandbox.inspect().pending_prorations).toEqual(inspection.pending_prorations);
   });
 
   test('upgrade with proration-none: nothing charged, nothing kept; the default charges now', async () => {

@@ -115,8 +115,13 @@ const ENDED = new Set(['canceled', 'expired']);
  * target's price for the rest of it less the unused part of the current price). It is charged
  * now (`proration-charge-immediately`, the default: a paid `invoice` transaction, tax per the
  * target's `tax_mode`; a negative difference is kept for the next charge instead), kept for the
- * next charge (`proration-charge`: a positive amount is added to it, a negative one taken off)
- * or dropped (`proration-none`).
+ * next charge (`proration-charge`: the service adds a positive amount to it and takes a
+ * negative one off) or dropped (`proration-none`).
+ *
+ * Departure: the sandbox makes no periodic charges (no renewal, even with a moving clock: a
+ * passed `next_transaction_date` charges nothing). So an amount "kept for the next charge" is
+ * only recorded, as the amount it would add to (or take off) that charge: it is visible in
+ * `inspect().pending_prorations` (`{ subscription, amount, created_at }`) and never billed.
  *
  * Another billing period (monthly → yearly, or back), the sandbox's own rules, since the
  * service documents none and `prorateUpgrade` over one period cannot price a plan of another
@@ -127,7 +132,8 @@ const ENDED = new Set(['canceled', 'expired']);
  *   not `prorateUpgrade(…).net`; a negative result is kept for the next charge.
  * - `proration-charge` and `proration-none` (a documented departure for `proration-charge`):
  *   nothing is charged now and nothing is kept for later. The product changes now, the paid
- *   period runs to its end, and the target's first period is charged in full at the renewal.
+ *   period runs to its end, and the target's first period would be charged in full at the
+ *   renewal (which the sandbox never makes, see above).
  *
  * The UpgradePicker's `estimateChange` follows the same rules, so its estimate is what this
  * charges.
@@ -229,7 +235,8 @@ export function upgradeSubscription(
     updated.last_transaction_id = transaction.id;
     updated.last_transaction_date = nowIso;
   } else if (behavior !== 'proration-none' && net !== 0) {
-    // Kept for the next charge: a positive amount is added to it, a negative one taken off.
+    // Kept for the next charge (a positive amount added to it, a negative one taken off). The
+    // sandbox makes no periodic charge, so this is only recorded: inspect().pending_prorations.
     store.pendingProrations.push({
       subscription: subscription.id,
       amount: net,

@@ -100,7 +100,10 @@ export type SandboxInspection = SandboxFixtures & {
   checkouts: Checkout[];
   orders: Order[];
   transactions: Transaction[];
-  /** Prorations kept for a subscription's next charge (`proration-charge`). */
+  /**
+   * Prorations kept for a subscription's next charge (`proration-charge`). Only recorded: the
+   * sandbox makes no periodic charge, so none is ever billed.
+   */
   pending_prorations: PendingProration[];
   /** The ledger's system accounts (one per unit label). */
   credit_system_accounts: LedgerAccount[];
@@ -259,6 +262,20 @@ function json(answer: ApiAnswer): Response {
  * Creates an in-memory emulator of the subscription-billing service: every operation of the
  * interface document plus the product retrieve, with its keys, validation, error bodies,
  * pagination, ledger, discounts, licenses, proration and metrics, on seeded data.
+ *
+ * Its own rules, where it departs from the service:
+ * - No periodic charges: no subscription is ever charged again when its
+ *   `next_transaction_date` passes, not even with a moving `now`. `proration-charge` records
+ *   the amount it would add to (or, negative, take off) the next charge, visible in
+ *   `inspect().pending_prorations`, and nothing ever bills it.
+ * - A subscription's status changes only through what is done to the sandbox, never at a date:
+ *   the hosted page's Pay creates one `active`, and `customize` sets one (no operation of the
+ *   interface changes a status; an upgrade keeps it). `trialing` stays trialing past its
+ *   trial's end and `scheduled_cancel` is not canceled at its period's end. (A discount or
+ *   license past its expiry does read `expired`: those are read against the clock.)
+ * - A plan change across billing periods with `proration-charge` prorates nothing (see
+ *   `upgradeSubscription`).
+ * - Tax is a flat `SANDBOX_TAX_RATE_PERCENT` for every country.
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seed = options.seed ?? 1;
