@@ -137,6 +137,7 @@ describe('BillingHistory: what the customer sees', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Billing history pages' });
     expect(within(nav).getByRole('status')).toHaveTextContent('Page 1 of 2');
+    expect(nav.textContent).toBe('Previous page Page 1 of 2 Next page');
     expect(within(nav).getByRole('button', { name: 'Previous page' })).toHaveAttribute(
       'aria-disabled',
       'true',

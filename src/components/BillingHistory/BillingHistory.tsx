@@ -12,6 +12,7 @@ import { commonMessages } from '../messages/sections/common.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { useScrollBox } from '../shared/measure.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 
 /**
  * The parts of `BillingHistory`, for `slots` and `slotProps`
@@ -408,7 +409,7 @@ function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
     });
   return part('pagination', 'nav', {
     'aria-label': t('billingHistory.pagination'),
-    children: [
+    children: spaced(
       button('previous', page > 1, 'billingHistory.previousPage'),
       part('pageInfo', 'span', {
         key: 'info',
@@ -419,7 +420,7 @@ function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
           : t('billingHistory.pageOf', { page, pages }),
       }),
       button('next', page < pages, 'billingHistory.nextPage'),
-    ],
+    ),
   });
 }
 

@@ -127,11 +127,17 @@ describe('CreditsHistory: balance and entries', () => {
       expect(row).toHaveAttribute('data-state', entry.side);
       expect(row).toHaveAttribute('aria-posinset', String(i + 1));
       expect(row).toHaveAttribute('aria-setsize', '-1');
-      expect(within(row).getByText(/2026/).closest('time')).toHaveAttribute(
-        'datetime',
-        entry.created_at,
+      const time = within(row).getByText(/2026/).closest('time');
+      expect(time).toHaveAttribute('datetime', entry.created_at);
+      // The parts read apart: "Debit Jan 15, 2026, 10:02 AM −2".
+      const { side, reversal, amount } = rowText(row);
+      expect(row.textContent).toBe(
+        [side, reversal, time?.textContent, amount].filter(Boolean).join(' '),
       );
     }
+    expect((await findBalance()).closest('p')?.textContent).toMatch(
+      /^Balance [\d,.]+ credits as of /,
+    );
     // What crossed the wire: the first page, newest first, no cursor.
     const first = harness.requests.find((r) => r.route === 'creditEntries');
     expect(first?.query).toEqual({ limit: '50' });

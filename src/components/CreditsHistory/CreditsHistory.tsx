@@ -41,6 +41,7 @@ import { commonMessages } from '../messages/sections/common.js';
 import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { useFormat } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 
 /**
  * The parts of `CreditsHistory`, for `slots` and `slotProps` (`data-slot="credits-history-…"`):
@@ -596,6 +597,7 @@ function AccountHistory({
               children: balance.isError ? '—' : '',
             }),
           ]),
+      balance.data ? ' ' : null,
       balance.data
         ? part('asOf', 'span', {
             key: 'asOf',
@@ -698,7 +700,8 @@ function AccountHistory({
         height: rowHeight,
         transform: `translateY(${item.start}px)`,
       },
-      children: [
+      // Spaced: "Debit Jan 15, 2026, 10:02 AM −2".
+      children: spaced(
         part('side', 'span', {
           key: 'side',
           'data-state': side,
@@ -717,7 +720,7 @@ function AccountHistory({
           children: fmt.dateTime(entry.created_at),
         }),
         part('amount', 'span', { key: 'amount', 'data-state': side, children: signed }),
-      ],
+      ),
     });
   });
 

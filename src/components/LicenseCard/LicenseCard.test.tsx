@@ -362,6 +362,12 @@ describe('LicenseCard: the key', () => {
       'true',
     );
     expect(within(value).getByText(`hidden, ends in ${tail}`)).toBeInTheDocument();
+    // The parts read apart, not "…ABCDhidden, ends in ABCDShow key".
+    expect(
+      value.textContent?.startsWith(
+        `${maskLicenseKey(license.key)} hidden, ends in ${tail} Show key`,
+      ),
+    ).toBe(true);
     expect(within(card()).queryByText(license.key)).toBeNull();
 
     const user = userEvent.setup();

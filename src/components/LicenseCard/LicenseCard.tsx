@@ -12,6 +12,7 @@ import { commonMessages } from '../messages/sections/common.js';
 import { licenseCardMessages } from '../messages/sections/licenseCard.js';
 import { type Formatters, useDate } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 
 /**
@@ -572,7 +573,7 @@ function KeyValue(props: {
     }
   };
 
-  return [
+  return spaced(
     part('keyValue', 'code', {
       key: 'value',
       'data-state': revealed ? 'revealed' : 'masked',
@@ -583,6 +584,7 @@ function KeyValue(props: {
               {maskLicenseKey(licenseKey)}
             </span>,
             <span key="sr" style={visuallyHidden}>
+              {' '}
               {t('licenseCard.keyHidden', { last: visibleTail(licenseKey) })}
             </span>,
           ],
@@ -616,5 +618,5 @@ function KeyValue(props: {
                 : '',
         })
       : null,
-  ];
+  );
 }

@@ -93,7 +93,8 @@ describe('PricingTable: what the buyer sees', () => {
       within(group)
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['Daily', 'Monthly', 'Quarterly', 'Every 6 months', 'YearlySave 16%', 'One-time']);
+    ).toEqual(['Daily', 'Monthly', 'Quarterly', 'Every 6 months', 'Yearly Save 16%', 'One-time']);
+    expect(within(group).getByRole('radio', { name: 'Yearly Save 16%' })).not.toBeChecked();
 
     // Tab into the group lands on the checked radio; arrows move and select.
     await user.tab();
@@ -108,7 +109,7 @@ describe('PricingTable: what the buyer sees', () => {
     expect(within(team).getByText('Tax included')).toBeVisible();
 
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Yearly Save 16%' })).toBeChecked();
     const yearly = card('Pro (yearly)');
     expect(within(yearly).getByText('$290.00')).toBeVisible();
     expect(within(yearly).getByText('per year')).toBeVisible();

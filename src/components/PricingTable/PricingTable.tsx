@@ -20,6 +20,7 @@ import { pricingTableMessages } from '../messages/sections/pricingTable.js';
 import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
 import { useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 import {
   allowsPlanChange,
   changeableSubscription,
@@ -453,14 +454,17 @@ export function PricingTable(props: PricingTableProps) {
                       onPeriodChange?.(group.period, { previous: active.period, event });
                     },
                   }),
-                  <span key="label">{groupLabel(group.period)}</span>,
-                  group.bestSaving > 0
-                    ? part('periodBadge', 'span', {
-                        key: 'badge',
-                        'data-state': 'saving',
-                        children: t('pricingTable.save', { percent: group.bestSaving }),
-                      })
-                    : null,
+                  // Spaced, the radio is named "Yearly Save 16%".
+                  ...spaced(
+                    <span key="label">{groupLabel(group.period)}</span>,
+                    group.bestSaving > 0
+                      ? part('periodBadge', 'span', {
+                          key: 'badge',
+                          'data-state': 'saving',
+                          children: t('pricingTable.save', { percent: group.bestSaving }),
+                        })
+                      : null,
+                  ),
                 ],
               });
             }),

@@ -42,6 +42,10 @@ describe('SubscriptionStatus', () => {
     );
     expect(renews.tagName).toBe('TIME');
     expect(renews).toHaveAttribute('datetime', ada.next_transaction_date);
+    // The parts read apart, not "ProActive$29.00 per monthRenews on …".
+    expect(group.textContent).toBe(
+      `Pro Active $29.00 per month Renews on ${medium('en-US', ada.next_transaction_date)}`,
+    );
   });
 
   test.each([
@@ -174,7 +178,7 @@ describe('SubscriptionStatus', () => {
     harness.failNext({ route: 'subscriptions', with: 503 });
     renderWithBilling(<SubscriptionStatus />, { harness });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The subscription could not be loaded.');
+    expect(alert.textContent).toBe('The subscription could not be loaded. Try again');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Active')).toBeVisible();
   });

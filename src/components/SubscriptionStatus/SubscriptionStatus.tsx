@@ -11,6 +11,7 @@ import { pricingTableMessages } from '../messages/sections/pricingTable.js';
 import { subscriptionStatusMessages } from '../messages/sections/subscriptionStatus.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 import { periodText, pickSubscription, productOf } from '../shared/subscription.js';
 import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
 
@@ -123,7 +124,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
       part('alert', 'div', {
         role: 'alert',
         'data-state': 'error',
-        children: [
+        children: spaced(
           <span key="text">{t('subscriptionStatus.error')}</span>,
           part('retryAction', 'button', {
             key: 'retry',
@@ -131,7 +132,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
             onClick: () => void query.refetch(),
             children: t('common.retry'),
           }),
-        ],
+        ),
       }),
     );
   }
@@ -171,7 +172,7 @@ function renderSummary(
             period,
           });
   }
-  return [
+  return spaced(
     part('title', 'span', {
       key: 'title',
       children:
@@ -192,5 +193,5 @@ function renderSummary(
           children: t(date.key, { date: format.date(date.value) }),
         })
       : null,
-  ];
+  );
 }

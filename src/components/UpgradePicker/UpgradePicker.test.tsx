@@ -118,17 +118,24 @@ describe('UpgradePicker: what the customer sees', () => {
       `Renews on ${medium('en-US', pro.next_transaction_date)}`,
     );
     expect(renews).toHaveAttribute('datetime', pro.next_transaction_date);
+    expect(current.textContent).toContain(
+      `Active Renews on ${medium('en-US', pro.next_transaction_date)}`,
+    );
 
     const plans = screen.getByRole('group', { name: 'Choose a new plan' });
     const options = within(plans).getAllByRole('radio');
     expect(options.map((o) => o.closest('label')?.textContent)).toEqual([
-      'Pro$29.00 per monthCurrent plan',
-      'Starter$9.00 per monthDowngrade',
-      'Pro (yearly)$290.00 per yearUpgrade',
-      'Team$75.00 every 3 monthsUpgrade',
-      'Business$140.00 every 6 monthsUpgrade',
-      'Day pass$1.99 per dayDowngrade',
+      'Pro $29.00 per month Current plan',
+      'Starter $9.00 per month Downgrade',
+      'Pro (yearly) $290.00 per year Upgrade',
+      'Team $75.00 every 3 months Upgrade',
+      'Business $140.00 every 6 months Upgrade',
+      'Day pass $1.99 per day Downgrade',
     ]);
+    // Each radio is named by its words apart, not run together.
+    expect(
+      within(plans).getByRole('radio', { name: 'Starter $9.00 per month Downgrade' }),
+    ).toHaveAttribute('value', 'prod_starter_monthly');
     expect(options.map((o) => o.closest('label')?.getAttribute('data-state'))).toEqual([
       'current',
       'downgrade',
@@ -138,7 +145,7 @@ describe('UpgradePicker: what the customer sees', () => {
       'downgrade',
     ]);
     // The current plan is shown for reference but cannot be chosen; nothing is chosen yet.
-    expect(within(plans).getByRole('radio', { name: /^Pro\$29/ })).toBeDisabled();
+    expect(within(plans).getByRole('radio', { name: /^Pro \$29/ })).toBeDisabled();
     expect(options.filter((o) => (o as HTMLInputElement).checked)).toEqual([]);
     // Not offered: another currency, one-time products, archived ones.
     expect(within(plans).queryByRole('radio', { name: /EUR|Handbook|Lifetime|Legacy/ })).toBe(null);
@@ -414,7 +421,7 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(screen.getByRole('radio', { name: /^Team.*Current plan$/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
 
-    await choose(user, /^Pro\$29/);
+    await choose(user, /^Pro \$29/);
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     expect(screen.getByRole('region', { name: 'Review your change' })).toHaveTextContent(
       'From Team ($75.00 every 3 months) to Pro ($29.00 per month)',
@@ -618,7 +625,7 @@ describe('UpgradePicker: keyboard, locale, props', () => {
       `Verlängert sich am ${medium('de-DE', pro.next_transaction_date)}`,
     );
     expect(
-      screen.getByRole('radio', { name: /^Team75,00\s\$ alle 3 MonateUpgrade$/ }),
+      screen.getByRole('radio', { name: /^Team 75,00\s\$ alle 3 Monate Upgrade$/ }),
     ).toBeVisible();
     await choose(user, /^Team/);
     const estimate = screen.getByRole('region', { name: 'Schätzung' });

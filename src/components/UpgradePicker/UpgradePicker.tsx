@@ -24,6 +24,7 @@ import { subscriptionStatusMessages } from '../messages/sections/subscriptionSta
 import { upgradePickerMessages } from '../messages/sections/upgradePicker.js';
 import { type Formatters, useDate, useMoney } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
+import { spaced } from '../shared/spaced.js';
 import {
   allowsPlanChange,
   changeableSubscription,
@@ -504,19 +505,21 @@ export function UpgradePicker(props: UpgradePickerProps) {
             children: priceText(t, format, currentProduct, units),
           })
         : null,
-      part('statusBadge', 'span', {
-        key: 'status',
-        'data-state': subscription.status,
-        children: statusText,
-      }),
-      dates
-        ? part('nextCharge', 'time', {
-            key: 'next',
-            dateTime: dates.value,
-            'data-state': dates.kind,
-            children: t(dates.key, { date: format.date(dates.value) }),
-          })
-        : null,
+      ...spaced(
+        part('statusBadge', 'span', {
+          key: 'status',
+          'data-state': subscription.status,
+          children: statusText,
+        }),
+        dates
+          ? part('nextCharge', 'time', {
+              key: 'next',
+              dateTime: dates.value,
+              'data-state': dates.kind,
+              children: t(dates.key, { date: format.date(dates.value) }),
+            })
+          : null,
+      ),
     ],
   });
 
@@ -651,19 +654,25 @@ export function UpgradePicker(props: UpgradePickerProps) {
             onValueChange?.(product.id, { product, direction, event });
           },
         }),
-        part('planName', 'span', { key: 'name', children: product.name }),
-        part('planPrice', 'span', { key: 'price', children: priceText(t, format, product, units) }),
-        part('planBadge', 'span', {
-          key: 'badge',
-          'data-state': direction,
-          children: t(
-            direction === 'current'
-              ? 'upgradePicker.currentPlan'
-              : direction === 'upgrade'
-                ? 'upgradePicker.upgrade'
-                : 'upgradePicker.downgrade',
-          ),
-        }),
+        // Spaced, the radio is named "Starter $9.00 per month Downgrade".
+        ...spaced(
+          part('planName', 'span', { key: 'name', children: product.name }),
+          part('planPrice', 'span', {
+            key: 'price',
+            children: priceText(t, format, product, units),
+          }),
+          part('planBadge', 'span', {
+            key: 'badge',
+            'data-state': direction,
+            children: t(
+              direction === 'current'
+                ? 'upgradePicker.currentPlan'
+                : direction === 'upgrade'
+                  ? 'upgradePicker.upgrade'
+                  : 'upgradePicker.downgrade',
+            ),
+          }),
+        ),
       ],
     });
 
