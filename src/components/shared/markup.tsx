@@ -2,7 +2,6 @@
 // turns such a label into React text and links without ever handing markup to the DOM: no
 // innerHTML, no DOMParser (so it runs in SSR too). Only text and https links survive.
 import type { ReactNode } from 'react';
-import { visuallyHidden } from './visually-hidden.js';
 
 /** A piece of a parsed label: plain text, or a link with a vetted https URL. */
 export type MarkupSegment =
@@ -29,12 +28,14 @@ export interface NewTabHintProps {
 }
 
 /**
- * The visually hidden hint that `renderLinkMarkup`'s links point at with `aria-describedby`.
- * Render it once per component, outside any `<label>` (or it joins the label's name).
+ * The hint that `renderLinkMarkup`'s links point at with `aria-describedby`. It is `hidden`:
+ * a description is read from an element it names even when that element is hidden, and a
+ * hidden one is not read a second time as stray text after the fields. Render it once per
+ * component, outside any `<label>` (or it joins the label's name).
  */
 export function NewTabHint({ id, children }: NewTabHintProps): ReactNode {
   return (
-    <span id={id} style={visuallyHidden}>
+    <span id={id} hidden>
       {children}
     </span>
   );
