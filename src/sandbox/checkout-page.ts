@@ -75,6 +75,13 @@ const LINK =
   /\[([^\]\n]*)\]\(((?:[^()\s]|\([^()\s]*\))*)\)|<a\s+href\s*=\s*(?:"([^"]*)"|'([^']*)')\s*>([\s\S]*?)<\/a\s*>/gi;
 
 /**
+ * The id of the page's one hidden "(opens in a new tab)": each kept link names it with
+ * `aria-describedby`, so the hint is the link's description, not part of its name nor of the
+ * name of the checkbox whose label holds the link.
+ */
+const NEW_TAB_HINT = 'new-tab-hint';
+
+/**
  * A checkbox label as HTML: plain text escaped, links written in markdown (`[terms](url)`) or
  * as a bare anchor (`<a href="url">terms</a>`) become links when their URL is https (opening in
  * a new tab, so the form is kept), and only their text otherwise. No other markup survives.
@@ -91,7 +98,7 @@ export function renderLinkText(label: string): string {
     // An anchor's text is shown as text: tags inside it are escaped, not kept.
     const shown = escapeHtml(text || (href ?? ''));
     out += href
-      ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${shown}<span class="visually-hidden"> (opens in a new tab)</span></a>`
+      ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer" aria-describedby="${NEW_TAB_HINT}">${shown}</a>`
       : shown;
   }
   return out + escapeHtml(label.slice(last));
@@ -624,6 +631,7 @@ ${fields}
 <button type="submit" class="secondary" formaction="${escapeHtml(`${base}/decline`)}">Decline payment</button>
 </div>
 <p class="note">Decline simulates a card the bank refuses: no order is made and you can try again.</p>
+${fields.includes(NEW_TAB_HINT) ? `<span id="${NEW_TAB_HINT}" hidden>(opens in a new tab)</span>` : ''}
 </form>`;
   return renderHostedDocument(title, body);
 }
