@@ -6,8 +6,9 @@
 //                                  and Decline. A completed checkout shows "already paid".
 //   POST /checkout/{id}/pay        the form: invalid → 400 with the page, errors and values;
 //                                  valid → Pay, 303 to the success URL (checkout-pay.ts)
-//   POST /checkout/{id}/decline    a declined transaction (the posted email links a customer
-//                                  already known, the country is recorded), 303 to …/declined
+//   POST /checkout/{id}/decline    a declined transaction (for the checkout's own customer, if
+//                                  any; a posted country of the list is recorded, a typed email
+//                                  links no one), 303 to …/declined
 //   GET  /checkout/{id}/pay|decline  303 to the page (the address left after a refused form)
 //   GET  /checkout/{id}/declined   "payment declined", with a way back to the page
 //   GET  /checkout/{id}/thank-you  the sandbox's own success page, when no success URL is set
@@ -35,6 +36,7 @@ import {
   offSaleRefusal,
   type PayInput,
 } from './checkouts.js';
+import { CHECKOUT_COUNTRIES, isCheckoutCountry } from './countries.js';
 import { grantCreditsWith } from './credits.js';
 import { SandboxError } from './errors.js';
 import type { Ledger } from './ledger.js';
@@ -108,22 +110,7 @@ export function renderLinkText(label: string): string {
 // The form
 // ---------------------------------------------------------------------------------------------
 
-/** Countries a new customer can pick (ISO alpha-2); the first is the default. */
-export const CHECKOUT_COUNTRIES: readonly (readonly [code: string, name: string])[] = [
-  ['US', 'United States'],
-  ['GB', 'United Kingdom'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['NL', 'Netherlands'],
-  ['ES', 'Spain'],
-  ['IT', 'Italy'],
-  ['SE', 'Sweden'],
-  ['CA', 'Canada'],
-  ['AU', 'Australia'],
-  ['JP', 'Japan'],
-  ['BR', 'Brazil'],
-  ['IN', 'India'],
-];
+export { CHECKOUT_COUNTRIES } from './countries.js';
 
 /** Longest email and name the page accepts. */
 const MAX_EMAIL = 254;
@@ -178,11 +165,6 @@ function isPageEmail(value: string): boolean {
   return value.length <= MAX_EMAIL && email.safeParse(value).success;
 }
 
-/** Whether `value` is one of the page's countries ({@link CHECKOUT_COUNTRIES}). */
-function isListedCountry(value: string): boolean {
-  return CHECKOUT_COUNTRIES.some(([code]) => code === value);
-}
-
 /**
  * Checks the posted form: each custom field under its rules (`checkAnswers`: a required text
  * needs a value, within `min_length`..`max_length`; a required checkbox must be checked) and,
@@ -211,7 +193,7 @@ export function validateCheckoutForm(
         message: `Name takes at most ${MAX_NAME} characters`,
       });
     }
-    if (!isListedCountry(values.country)) {
+    if (!isCheckoutCountry(values.country)) {
       errors.push({ name: 'country', id: 'country', message: 'Choose a country from the list' });
     }
   }
@@ -237,18 +219,16 @@ export function payInputOf(view: CheckoutView, values: CheckoutFormValues): PayI
 }
 
 /**
- * What Decline gets from the posted form: when the page asks who is paying, the email and the
- * country, each only when Pay's rules take it (`name@domain.tld` within 254 characters; a
- * country of the list). A malformed one is left out and the decline still happens: Decline
- * simulates a bank refusing the card, which the form's answers do not hold up (nor are the
- * custom fields checked on Decline).
+ * What Decline gets from the posted form: when the page asks who is paying, the country only
+ * when it is one of the list ({@link isCheckoutCountry}, as Pay checks it); an unknown one is
+ * left out and the decline still happens. The typed email is not passed on: a decline never
+ * links a transaction to a customer by an email anyone holding the link could type (Pay links
+ * by email, but only once paid). Decline simulates a bank refusing the card, which the form's
+ * answers do not hold up (nor are the custom fields checked on Decline).
  */
 export function declineInputOf(view: CheckoutView, values: CheckoutFormValues): DeclineInput {
   const input: DeclineInput = {};
-  if (asksForCustomer(view)) {
-    if (isPageEmail(values.email)) input.email = values.email;
-    if (isListedCountry(values.country)) input.country = values.country;
-  }
+  if (asksForCustomer(view) && isCheckoutCountry(values.country)) input.country = values.country;
   return input;
 }
 
@@ -851,8 +831,8 @@ export async function handleCheckoutPage(
       return finish(html(200, renderThankYouPage(view)));
     }
     case 'decline': {
-      // The posted email and country go with the decline; a form that cannot be read declines
-      // without them (a decline is never refused for the form).
+      // The posted country goes with the decline (never the email); a form that cannot be read
+      // declines without it (a decline is never refused for the form).
       let input: DeclineInput = {};
       try {
         input = declineInputOf(view, readCheckoutForm(view, await request.formData()));

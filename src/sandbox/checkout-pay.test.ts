@@ -392,6 +392,7 @@ describe('Decline on the hosted page', () => {
   /**
    * Opens a checkout that knows no customer, fills the page's details and presses Decline; a
    * country the list lacks is posted as a hand-made form would (the select cannot hold it).
+   * Answers the sandbox and the declined transaction.
    */
   async function declineAs(details: { email: string; country: string }) {
     const sandbox = createSandbox();
@@ -416,43 +417,75 @@ describe('Decline on the hosted page', () => {
     // A decline never creates a customer, and the checkout stays open.
     expect(after.customers).toHaveLength(customers);
     expect(after.checkouts.find((c) => c.id === checkout.id)?.status).toBe('pending');
-    return after.transactions.at(-1);
+    return { sandbox, transaction: after.transactions.at(-1) };
   }
 
-  it("links the posted email's known customer and records their country, as Pay would", async () => {
-    // Ada is known (country GB): the email in any case finds her; her own country is recorded,
-    // as Pay records it, whatever the list says.
-    expect(await declineAs({ email: 'ADA@example.com', country: 'DE' })).toMatchObject({
-      status: 'declined',
-      customer: 'cust_ada',
-      tax_country: 'GB',
-      amount_paid: 0,
-      order: null,
-    });
+  /** The ids in a customer's transaction history, as the service lists it. */
+  async function historyOf(sandbox: Sandbox, customerId: string): Promise<string[]> {
+    const response = await sandbox.fetch(
+      `/v1/transactions/search?customer_id=${customerId}&page_size=100`,
+      { headers: { 'x-api-key': sandbox.apiKey } },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: { id: string }[] };
+    return body.items.map((item) => item.id);
+  }
+
+  it("never links a typed known customer's email: the decline is not in her history", async () => {
+    // Ada is known (country GB). Anyone holding the link can type her email: the declined
+    // transaction is for no one, and the posted country (not Ada's) is recorded.
+    for (const typed of ['ada@example.com', 'ADA@example.com']) {
+      const { sandbox, transaction } = await declineAs({ email: typed, country: 'DE' });
+      expect(transaction).toMatchObject({
+        status: 'declined',
+        customer: null,
+        tax_country: 'DE',
+        amount_paid: 0,
+        order: null,
+      });
+      const history = await historyOf(sandbox, 'cust_ada');
+      expect(history.length).toBeGreaterThan(0);
+      expect(history).not.toContain(transaction?.id);
+    }
   });
 
   it('records the posted country for an email no customer has, and links no one', async () => {
-    expect(await declineAs({ email: 'new.buyer@example.com', country: 'DE' })).toMatchObject({
-      status: 'declined',
-      customer: null,
-      tax_country: 'DE',
-    });
+    const { transaction } = await declineAs({ email: 'new.buyer@example.com', country: 'DE' });
+    expect(transaction).toMatchObject({ status: 'declined', customer: null, tax_country: 'DE' });
   });
 
-  it('declines without a malformed email or an unknown country instead of refusing', async () => {
-    expect(await declineAs({ email: 'ada@localhost', country: 'ZZ' })).toMatchObject({
-      status: 'declined',
-      customer: null,
-      tax_country: null,
+  it('declines without an unknown country instead of refusing; a malformed email is no matter', async () => {
+    const zz = await declineAs({ email: 'grace@example.com', country: 'ZZ' });
+    expect(zz.transaction).toMatchObject({ status: 'declined', customer: null, tax_country: null });
+    const lower = await declineAs({ email: 'ada@localhost', country: 'zz' });
+    expect(lower.transaction).toMatchObject({ customer: null, tax_country: null });
+    const fr = await declineAs({ email: 'not an email', country: 'FR' });
+    expect(fr.transaction).toMatchObject({ customer: null, tax_country: 'FR' });
+  });
+
+  it('sandbox.decline takes only a listed country, and links only the checkout’s own customer', async () => {
+    const sandbox = createSandbox();
+    const open = async () => (await createCheckout(sandbox, { product_id: ids.starterMonthly })).id;
+    const taxCountryOf = (transactionId: string) =>
+      sandbox.inspect().transactions.find((t) => t.id === transactionId)?.tax_country;
+
+    expect(taxCountryOf(sandbox.decline(await open(), { country: 'ZZ' }).transactionId)).toBeNull();
+    expect(taxCountryOf(sandbox.decline(await open(), { country: 'XY' }).transactionId)).toBeNull();
+    expect(taxCountryOf(sandbox.decline(await open(), { country: ' se ' }).transactionId)).toBe(
+      'SE',
+    );
+    expect(taxCountryOf(sandbox.decline(await open(), {}).transactionId)).toBeNull();
+
+    // A checkout made for Grace (country US) records her, and her country over the posted one.
+    const graces = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      customer: { id: 'cust_grace' },
     });
-    // A valid country still counts beside a malformed email, and the reverse.
-    expect(await declineAs({ email: 'not an email', country: 'FR' })).toMatchObject({
-      customer: null,
-      tax_country: 'FR',
-    });
-    expect(await declineAs({ email: 'grace@example.com', country: 'ZZ' })).toMatchObject({
-      customer: 'cust_grace',
-    });
+    const declined = sandbox.decline(graces.id, { country: 'DE' });
+    expect(
+      sandbox.inspect().transactions.find((t) => t.id === declined.transactionId),
+    ).toMatchObject({ status: 'declined', customer: 'cust_grace', tax_country: 'US' });
+    expect(await historyOf(sandbox, 'cust_grace')).toContain(declined.transactionId);
   });
 
   it('declines nothing once the checkout is paid', async () => {

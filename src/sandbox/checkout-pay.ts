@@ -117,9 +117,9 @@ export function payOnPage(
 
 /**
  * Decline on the hosted page: a pending checkout gets a `declined` transaction and stays
- * pending, so the buyer can try again. The transaction is for the checkout's customer, else for
- * a customer already known by the posted email (`input.email`; none is created on decline),
- * with that customer's country or else the posted one as `tax_country` (see `declineCheckout`).
+ * pending, so the buyer can try again. The transaction is for the checkout's own customer, else
+ * for no one (a typed email links no customer on decline), with that customer's country or else
+ * the posted listed one as `tax_country` (see `declineCheckout`).
  * A completed checkout declines nothing and answers its redirect. Throws a SandboxError: 404
  * unknown, 409 neither pending nor completed.
  *

@@ -17,6 +17,7 @@ import type {
   Product,
   SubscriptionDiscount,
 } from '../contract/schemas.js';
+import { isCheckoutCountry } from './countries.js';
 import { badRequest, notFound, SandboxError } from './errors.js';
 import { priceIdOf } from './operations.js';
 import { copy } from './present.js';
@@ -709,37 +710,23 @@ export type DeclineResult = { checkout: Checkout; transactionId: string };
 /** What the buyer entered on the hosted page before pressing Decline. */
 export type DeclineInput = {
   /**
-   * The buyer's email, used when the checkout knows no customer yet: a customer already known
-   * by it (case-insensitive) is linked; none is created. Ignored when not `name@domain.tld`.
-   */
-  email?: string;
-  /**
-   * ISO alpha-2 country, recorded as the declined transaction's `tax_country` when no customer
-   * is linked (a linked customer's own country is recorded, as Pay does). Ignored when not two
-   * letters. Default: none (`tax_country: null`).
+   * The buyer's country, recorded as the declined transaction's `tax_country` when the checkout
+   * has no customer (the checkout's own customer's country is recorded otherwise, as Pay
+   * does). Only a country the hosted page lists is taken (`isCheckoutCountry`; surrounding
+   * spaces and case are ignored); any other, such as `ZZ`, is dropped and the decline still
+   * happens. Default: none (`tax_country: null`).
    */
   country?: string;
 };
 
-/** The customer a decline is for: the checkout's, else one already known by the email. */
-function declineCustomerOf(
-  store: SandboxStore,
-  record: CheckoutRecord,
-  input: DeclineInput,
-): Customer | undefined {
-  if (record.customerId) return store.customers.get(record.customerId);
-  const email = (record.customerEmail ?? input.email ?? '').trim();
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? store.customerOfEmail(email) : undefined;
-}
-
 /**
  * Decline on the hosted page: leaves a `declined` transaction and the checkout `pending`, so the
- * buyer may try again. The transaction is for the checkout's customer, else for a customer
- * already known by the checkout's email or `input.email` (a decline never creates a customer:
- * an unknown email leaves `customer: null`); its `tax_country` is that customer's country (as
- * Pay records it), else `input.country`, else null. A malformed `input.email` or `country` is
- * left out rather than refused: the decline still happens. 404 unknown, 409 when the checkout
- * is no longer pending.
+ * buyer may try again. The transaction is for the checkout's own customer (`customer` given
+ * when the checkout was created or known by its email then), else for no one: a decline never
+ * links a customer by an email, nor creates one. Its `tax_country` is that customer's country
+ * (as Pay records it), else `input.country` when the page lists it, else null; an unlisted
+ * country is dropped rather than refused. 404 unknown, 409 when the checkout is no longer
+ * pending.
  */
 export function declineCheckout(
   store: SandboxStore,
@@ -753,9 +740,9 @@ export function declineCheckout(
   const product = store.products.get(record.productId) as Product;
   const discount = record.discountId ? store.discounts.get(record.discountId) : undefined;
   const charge = priceCharge(product, record.unitPrice, record.units, discount);
-  const customer = declineCustomerOf(store, record, input);
-  const posted = input.country?.trim().toUpperCase();
-  const country = customer?.country ?? (posted && /^[A-Z]{2}$/.test(posted) ? posted : null);
+  const customer = record.customerId ? store.customers.get(record.customerId) : undefined;
+  const posted = input.country?.trim().toUpperCase() ?? '';
+  const country = customer?.country ?? (isCheckoutCountry(posted) ? posted : null);
   const now = store.now();
   const transaction = store.addTransaction(
     {

@@ -166,9 +166,10 @@ export type Sandbox = {
   pay(checkoutId: string, input?: PayInput): PayResult;
   /**
    * Declines a pending checkout as the hosted page's Decline button does (see
-   * `declineCheckout`): `input.email` links a customer already known by it (none is created),
-   * `input.country` is recorded as `tax_country` when no customer is linked.
-   * @param input Default: `{}` (the checkout's own customer or email only).
+   * `declineCheckout`): the transaction is for the checkout's own customer, else for no one;
+   * `input.country` is recorded as `tax_country` when the checkout has no customer and the
+   * hosted page lists the country (any other, such as `ZZ`, is dropped).
+   * @param input Default: `{}` (`tax_country` from the checkout's own customer, else null).
    */
   decline(checkoutId: string, input?: DeclineInput): DeclineResult;
   /**
