@@ -9,6 +9,11 @@ import type { ProxyClient } from './proxy-client.js';
 /** Sends the browser to a URL. Default in the provider: `window.location.assign(url)`. */
 export type Navigate = (url: string) => void;
 
+/** The provider's default `navigate`: this tab leaves for the URL. */
+export const assignLocation: Navigate = (url) => {
+  window.location.assign(url);
+};
+
 /** What `<BillingProvider>` gives the hooks and components below it. */
 export type BillingContextValue = {
   /** The proxy client, built from `basePath` and `fetch`. */

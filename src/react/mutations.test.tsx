@@ -214,6 +214,23 @@ describe('useCheckout', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it('with a navigate of the app’s own (a new tab), is idle again when the page is shown again', async () => {
+    const harness = createBillingHarness();
+    const opened: string[] = [];
+    const { result } = renderHookWithBilling(
+      () => useCheckout({ navigate: (url) => opened.push(url) }),
+      { harness },
+    );
+    await act(() => result.current.checkout({ product_id: PRO }));
+    await waitFor(() => expect(result.current.state).toBe('redirecting'));
+    act(() => setVisibility('hidden'));
+    expect(result.current.state).toBe('redirecting');
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(result.current.state).toBe('idle'));
+    await act(() => result.current.checkout({ product_id: PRO }));
+    expect(opened).toHaveLength(2);
+  });
+
   it('still sends the buyer on when the component is gone before the checkout arrives (a dialog closed on the click)', async () => {
     const harness = createBillingHarness();
     const release = harness.hold('createCheckout');
@@ -249,6 +266,35 @@ describe('useCheckout', () => {
     await waitFor(() => expect(created).toHaveLength(1));
     expect(harness.navigations).toEqual([]);
   });
+
+  it('does not follow a checkout that a retry made after the session changed', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('createCheckout');
+    harness.failNext({ route: 'createCheckout', with: 503 });
+    const created: string[] = [];
+    const queryClient = createTestQueryClient();
+    const buy: BuyHandle = { onCreated: (id) => created.push(id) };
+    const page = (session: string) => (
+      <BillingHarnessProvider
+        harness={harness}
+        queryClient={queryClient}
+        retries={1}
+        provider={{ session }}
+      >
+        <Buy handle={buy} />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('user_a'));
+    act(() => {
+      void buy.checkout?.({ product_id: PRO });
+    });
+    expect(await screen.findByText('submitting')).toBeInTheDocument();
+    rerender(page('user_b'));
+    release();
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(harness.count('createCheckout')).toBe(2);
+    expect(harness.navigations).toEqual([]);
+  });
 });
 
 /** What a test holds of `<Buy>`: its checkout, and who hears of a created one. */
@@ -256,6 +302,16 @@ type BuyHandle = {
   checkout?: UseCheckoutResult['checkout'];
   onCreated: (id: string) => void;
 };
+
+/** What a test holds of `<OpenPortal>`: its `open`. */
+type PortalHandle = { open?: () => Promise<void> };
+
+/** A portal button's hook with its state in words; hands its `open` to the test. */
+function OpenPortal({ handle }: { handle: PortalHandle }) {
+  const portal = usePortal();
+  handle.open = portal.open;
+  return <p>{portal.state}</p>;
+}
 
 /** A buy button's hook with its state in words; hands its `checkout` to the test. */
 function Buy({ handle }: { handle: BuyHandle }) {
@@ -278,6 +334,12 @@ function linksMovedTo(harness: BillingHarness, at: string) {
     if ('customer_portal_link' in body) body.customer_portal_link = `${at}/portal`;
     return Response.json(body, { status: response.status });
   };
+}
+
+/** The page is hidden (another tab in front) or visible again. */
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
 }
 
 /** The browser shows the page: `persisted` when it comes back from the back/forward cache. */
@@ -440,6 +502,28 @@ describe('usePortal', () => {
     await waitFor(() => expect(result.current.state).toBe('idle'));
     await act(() => result.current.open());
     expect(harness.count('portal')).toBe(2);
+  });
+
+  it('does not open a portal link that arrives after the session changed', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('portal');
+    const queryClient = createTestQueryClient();
+    const handle: PortalHandle = {};
+    const page = (session: string) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
+        <OpenPortal handle={handle} />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('user_a'));
+    act(() => {
+      void handle.open?.();
+    });
+    expect(await screen.findByText('submitting')).toBeInTheDocument();
+    rerender(page('user_b'));
+    release();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(harness.count('portal')).toBe(1);
+    expect(harness.navigations).toEqual([]);
   });
 
   it('fails with kind auth when nobody is signed in', async () => {

@@ -3,7 +3,7 @@
 // that carry an idempotency key (a checkout's `request_id`, a credit's `idempotency_key`) are
 // retried.
 import { type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
 import type {
   Checkout,
@@ -15,15 +15,15 @@ import type {
   Subscription,
 } from '../contract/schemas.js';
 import { AttemptKeys, attemptKeysOf, checkedRedirect } from './attempt.js';
-import { type BillingContextValue, type Navigate, useBillingContext } from './context.js';
+import { assignLocation, type Navigate, useBillingContext } from './context.js';
 import { billingKeys } from './keys.js';
 import type { ProxyRouteInput } from './proxy-client.js';
 
 /**
  * Where a redirecting action is: asking the proxy, leaving the page, or failed. A page the
- * browser restores from its back/forward cache (the customer pressed Back) is `idle` again. A
- * `navigate` of your own that does not leave the page (a new tab, a router) should call
- * `reset()` when the customer is back, or the action stays `redirecting`.
+ * browser restores from its back/forward cache (the customer pressed Back) is `idle` again;
+ * with a `navigate` of your own (a new tab, a router), so is a page shown again after it was
+ * hidden. A `navigate` that stays on a visible page should call `reset()`.
  */
 export type RedirectState = 'idle' | 'submitting' | 'redirecting' | 'failed';
 /** Where a checkout is: `idle`, `submitting`, `redirecting` (to the checkout page) or `failed`. */
@@ -51,10 +51,11 @@ export type UseCheckoutResult = {
   /** `idle`, `submitting`, `redirecting` (on its way to the checkout page) or `failed`. */
   state: CheckoutState;
   /**
-   * Starts a checkout and, once it exists, sends the buyer to its `checkout_url` (only on an
-   * allowed origin, and only if the provider's `session` is still the one it started in). A second call while one is under way joins it; a call after a failure
-   * with the same body reuses its `request_id`, so at most one checkout is made. Never rejects:
-   * read `state` and `error`.
+   * Starts a checkout and, once it exists, sends the buyer to its `checkout_url`: only on an
+   * allowed origin, and only if the provider's `session` is still the one it was asked in (even
+   * after the component unmounted: a dialog may close on the click). A second call while one is
+   * under way joins it; a call after a failure with the same body reuses its `request_id`, so
+   * at most one checkout is made. Never rejects: read `state` and `error`.
    */
   checkout: (body: CheckoutInput) => Promise<void>;
   /** The checkout once created. */
@@ -77,32 +78,35 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
   const context = useBillingContext('useCheckout');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
-  const guard = useSessionGuard(context.session);
+  const { session } = context;
   const [attempts] = useState(() => new AttemptKeys('chk'));
-  const mutation = useMutation<Checkout, BillingError, CheckoutInput>(
+  const mutation = useMutation<Checkout, BillingError, CheckoutInput, AskedIn>(
     {
       mutationKey: [...billingKeys.all, 'checkout'],
+      onMutate: () => ({ session: session.current }),
       mutationFn: async (body) => {
-        guard.start();
         const created = await client.createCheckout(body);
         checkedRedirect(created.checkout_url, checkoutOrigins, 'useCheckout', 'checkout_url');
         return created;
       },
       // Safe: every attempt carries the same request_id.
       retry: client.retry,
-      onSuccess: (created, body) => {
+      onSuccess: (created, body, asked) => {
         attempts.reset();
-        if (guard.same()) navigate(created.checkout_url as string);
+        // A link asked for in another session (a sign-out, another user) is not followed.
+        if (asked?.session === session.current) navigate(created.checkout_url as string);
         options.onSuccess?.(created, body);
       },
       onError: (error, body) => options.onError?.(error, body),
     },
     queryClient,
   );
-  const run = useSingleFlight<CheckoutInput, CheckoutInput>(mutation, attempts, (body, key) => ({
-    ...body,
-    request_id: body.request_id ?? key,
-  }));
+  const run = useSingleFlight<CheckoutInput, CheckoutInput>(
+    mutation,
+    attempts,
+    (body, key) => ({ ...body, request_id: body.request_id ?? key }),
+    navigate === assignLocation,
+  );
   return {
     state: run.state,
     checkout: run.start,
@@ -140,12 +144,12 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
   const context = useBillingContext('usePortal');
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
-  const guard = useSessionGuard(context.session);
-  const mutation = useMutation<string, BillingError, undefined>(
+  const { session } = context;
+  const mutation = useMutation<string, BillingError, undefined, AskedIn>(
     {
       mutationKey: [...billingKeys.all, 'portal'],
+      onMutate: () => ({ session: session.current }),
       mutationFn: async () => {
-        guard.start();
         const { customer_portal_link } = await client.portal();
         return checkedRedirect(
           customer_portal_link,
@@ -155,15 +159,20 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
         );
       },
       retry: false,
-      onSuccess: (link) => {
-        if (guard.same()) navigate(link);
+      onSuccess: (link, _none, asked) => {
+        if (asked?.session === session.current) navigate(link);
       },
       onError: (error) => options.onError?.(error),
     },
     queryClient,
   );
   const [attempts] = useState(() => new AttemptKeys('portal'));
-  const run = useSingleFlight<undefined, undefined>(mutation, attempts, () => undefined);
+  const run = useSingleFlight<undefined, undefined>(
+    mutation,
+    attempts,
+    () => undefined,
+    navigate === assignLocation,
+  );
   return {
     state: run.state,
     open: useCallback(() => run.start(undefined), [run.start]),
@@ -172,23 +181,8 @@ export function usePortal(options: UsePortalOptions = {}): UsePortalResult {
   };
 }
 
-/**
- * Follows a link only in the session that asked for it: a checkout or portal link that arrives
- * after the provider's `session` changed (a sign-out, another user) is not followed. A link
- * that arrives after the asking component unmounted (a dialog that closed on the click) is.
- */
-function useSessionGuard(session: BillingContextValue['session']) {
-  const startedIn = useRef(session.current);
-  return useMemo(
-    () => ({
-      start: () => {
-        startedIn.current = session.current;
-      },
-      same: () => session.current === startedIn.current,
-    }),
-    [session],
-  );
-}
+/** The provider's `session` when a redirecting action was asked for (once, not per retry). */
+type AskedIn = { session: string | null | undefined };
 
 function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): RedirectState {
   return status === 'pending'
@@ -202,9 +196,10 @@ function redirectState(status: 'idle' | 'pending' | 'success' | 'error'): Redire
 
 /**
  * One run at a time: a call while a run is under way (or after one succeeded: the page is
- * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page the
- * browser shows again from its back/forward cache (the buyer pressed Back) did leave: it is
- * `idle` again, so its buttons work.
+ * leaving) joins it instead of sending again. Errors stay in the mutation's state. A page that
+ * did leave and is shown again is `idle` again, so its buttons work: restored from the
+ * back/forward cache (the buyer pressed Back), or, with a `navigate` of the app's own (which
+ * may open another tab), visible again after it was hidden.
  */
 function useSingleFlight<TInput, TVariables>(
   mutation: Pick<
@@ -213,6 +208,7 @@ function useSingleFlight<TInput, TVariables>(
   >,
   attempts: AttemptKeys,
   withKey: (input: TInput, key: string) => TVariables,
+  leavesPage: boolean,
 ) {
   const { mutateAsync, reset: resetMutation } = mutation;
   const state = redirectState(mutation.status);
@@ -244,9 +240,19 @@ function useSingleFlight<TInput, TVariables>(
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) reset();
     };
+    // A navigate of the app's own (a new tab, a router) may not leave: the page shown again
+    // after it was hidden is back. The default one does leave; a tab switch while the next page
+    // loads must not re-enable the button.
+    const onVisible = () => {
+      if (!leavesPage && document.visibilityState === 'visible') reset();
+    };
     window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, [state, reset]);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [state, reset, leavesPage]);
   return { state, start, reset };
 }
 

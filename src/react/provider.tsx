@@ -3,7 +3,12 @@
 // hook below it, and the theme, locale and messages for every component.
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
-import { BillingContext, type BillingContextValue, type Navigate } from './context.js';
+import {
+  assignLocation,
+  BillingContext,
+  type BillingContextValue,
+  type Navigate,
+} from './context.js';
 import { billingKeys } from './keys.js';
 import { createProxyClient, type ProxyFetch } from './proxy-client.js';
 import { BillingUIProvider, type BillingUIProviderProps } from './ui-context.js';
@@ -48,16 +53,13 @@ export type BillingProviderProps = BillingUIProviderProps & {
    * Who is signed in, as your app knows them: a string that changes when the user does (their
    * id), or null when signed out. When it changes, every billing query cached for the one
    * before is dropped and everything below the provider mounts afresh, so no one sees
-   * another's subscriptions or credits, not even for a moment. Default: not followed; then
-   * remove `billingKeys.all` from the cache and remount the billing parts yourself on sign-in
-   * and sign-out.
+   * another's subscriptions or credits, not even for a moment, and a checkout or portal link
+   * asked for before the change is not followed. Default: not followed; then remove
+   * `billingKeys.all` from the cache and remount the billing parts yourself on sign-in and
+   * sign-out, and a link that arrives after a sign-out is still followed.
    */
   session?: string | null;
   children?: ReactNode;
-};
-
-const assignLocation: Navigate = (url) => {
-  window.location.assign(url);
 };
 
 /**
