@@ -286,36 +286,69 @@ export async function clientKey(ctx: BaseContext): Promise<string> {
 
 /**
  * The rate-limit bucket of the requests that answer whether a guessed discount code exists:
- * `GET /discounts/{code}` and a `POST /checkouts` that carries a `discount_code`.
+ * `GET /discounts/{code}`, and a `POST /checkouts` whose `discount_code` the service refuses
+ * (a checkout with a valid code, or a replay of a stored one, does not count).
  */
 export const DISCOUNT_BUCKET = 'discount';
 
+/** A request counted against its client's bucket, until it is released. */
+export type RateLimitHold = {
+  /**
+   * Takes the count back (the request turned out not to be what the bucket limits); once only,
+   * in the window it was counted in.
+   */
+  release(): Promise<void>;
+};
+
 /**
  * Counts this request against its client's bucket for `bucket`; past the limit, a 429 with
- * `Retry-After` (seconds until the window ends).
+ * `Retry-After` (seconds until the window ends), and the refused request is not counted.
  */
 export async function rateLimit(ctx: BaseContext, bucket: string): Promise<void> {
+  await holdRateLimit(ctx, bucket);
+}
+
+/**
+ * Counts this request against its client's bucket for `bucket` and answers a hold whose
+ * `release()` takes the count back, for a request that counts only by its outcome: counted
+ * before it runs, so a burst of concurrent requests cannot pass an exhausted bucket, and
+ * released when it turns out not to count. When the bucket was already used up, a 429 with
+ * `Retry-After`, not counted. With `rateLimit: false`, a hold that does nothing.
+ *
+ * The store holds two counters per client and window, both with `increment`: the requests
+ * counted (`bk:rl:…`) and those released (`bk:rlr:…`); what is used is the first less the
+ * second, and the second is read (with `get`, which answers a counter's decimal value) only
+ * once the first is past the limit.
+ */
+export async function holdRateLimit(ctx: BaseContext, bucket: string): Promise<RateLimitHold> {
   const limit = ctx.shared.config.rateLimit;
-  if (limit === false) return;
+  if (limit === false) return { release: async () => undefined };
+  const { store } = ctx.shared.config;
   const who = await clientKey(ctx);
   const now = Date.now();
   const window = Math.floor(now / limit.windowMs);
-  const count = await ctx.shared.config.store.increment(
-    `bk:rl:${bucket}:${window}:${who}`,
-    limit.windowMs,
-  );
-  if (count > limit.limit) {
-    const seconds = Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000));
-    throw new ProxyHttpError(429, 'rate_limited', `too many requests; try again in ${seconds} s`, {
-      headers: { 'retry-after': String(seconds) },
-      fields: [
-        {
-          field: 'request',
-          message: `exceeds ${limit.limit} per ${Math.round(limit.windowMs / 1000)} s; try again in ${seconds} s`,
-        },
-      ],
-    });
-  }
+  const released = `bk:rlr:${bucket}:${window}:${who}`;
+  let done = false;
+  const release = async () => {
+    if (done) return;
+    done = true;
+    await store.increment(released, limit.windowMs);
+  };
+  const count = await store.increment(`bk:rl:${bucket}:${window}:${who}`, limit.windowMs);
+  if (count <= limit.limit) return { release };
+  const returned = Number.parseInt((await store.get(released)) ?? '0', 10) || 0;
+  if (count - returned <= limit.limit) return { release };
+  await release();
+  const seconds = Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000));
+  throw new ProxyHttpError(429, 'rate_limited', `too many requests; try again in ${seconds} s`, {
+    headers: { 'retry-after': String(seconds) },
+    fields: [
+      {
+        field: 'request',
+        message: `exceeds ${limit.limit} per ${Math.round(limit.windowMs / 1000)} s; try again in ${seconds} s`,
+      },
+    ],
+  });
 }
 
 /** The id of a value that is an id or an object with one (`product`, `customer`). */

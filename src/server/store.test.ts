@@ -34,7 +34,11 @@ describe('createMemoryStore', () => {
     expect(await store.increment('r', 60)).toBe(2);
     now = 59;
     expect(await store.increment('r', 60)).toBe(3);
+    // A counter reads as its decimal count, without counting (the rate limit's released count).
+    expect(await store.get('r')).toBe('3');
+    expect(await store.get('r')).toBe('3');
     now = 60;
+    expect(await store.get('r')).toBeNull();
     expect(await store.increment('r', 60)).toBe(1);
   });
 

@@ -44,7 +44,9 @@ export interface BillingStore {
   /**
    * Adds one to the integer under `key` (a missing key counts as 0) and answers the new count.
    * The expiry `ttlMs` is set when the key is created and not extended by later increments:
-   * a fixed window, as the rate limit needs.
+   * a fixed window, as the rate limit needs. `get` of such a key answers the count in
+   * decimal (`'3'`), as Redis's `GET` does after `INCR`: the rate limit reads a counter that way
+   * without counting.
    */
   increment(key: string, ttlMs: number): Promise<number>;
   /** Removes `key`. */

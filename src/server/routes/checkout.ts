@@ -1,10 +1,11 @@
 // `POST /checkouts`: a checkout for the signed-in customer. The customer comes from the
 // session, the product from the catalog, the redirect target from an allowed origin, and one
 // `request_id` makes one checkout: a double click or a retry gets the first answer, and the
-// service is called once, even across processes that share the store. A checkout that carries
-// a `discount_code` counts against the client's discount bucket, the one of `GET
-// /discounts/{code}`: its answer (a 400 naming the code, or a checkout) tells as well whether
-// a guessed code exists.
+// service is called once, even across processes that share the store. A checkout whose
+// `discount_code` the service refuses counts against the client's discount bucket, the one of
+// `GET /discounts/{code}`, since its answer tells as well whether a guessed code exists; one
+// with a valid code, and a replay of a stored checkout, do not. Once the bucket is used up, a
+// checkout with a code is a 429 before the service is asked (a replay still gets its checkout).
 
 import { isBillingError } from '../../client/index.js';
 import { email } from '../../contract/fields.js';
@@ -14,10 +15,10 @@ import {
   type BaseContext,
   clientKey,
   DISCOUNT_BUCKET,
+  holdRateLimit,
   isHttpUrl,
   isNotFound,
   type RouteImpl,
-  rateLimit,
   requireCustomer,
   type SessionCustomer,
   serverError,
@@ -44,7 +45,6 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   const customer = config.allowAnonymousCheckout
     ? await ctx.customer()
     : await requireCustomer(ctx);
-  if (body.discount_code !== undefined) await rateLimit(ctx, DISCOUNT_BUCKET);
 
   const product = await catalogProduct(ctx, body.product_id);
   if (body.custom_price !== undefined && !config.allowCustomPrice) {
@@ -97,10 +97,27 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   // Scoped per customer, so two customers' request ids can never meet at the service.
   upstreamBody.request_id = `bk_${digest.slice(0, 40)}`;
 
-  const checkout = await onceAcrossProcesses(ctx, `bk:checkout:${digest}`, fingerprint, () =>
-    ctx.shared.client.checkouts.create(upstreamBody).catch((error: unknown) => {
-      throw checkoutRefusal(ctx, error, customer, Object.keys(upstreamBody));
-    }),
+  // Only a checkout about to reach the service is counted (a replay of a stored one returns
+  // before), and its count is taken back unless the service refused its discount code.
+  const checkout = await onceAcrossProcesses(
+    ctx,
+    `bk:checkout:${digest}`,
+    fingerprint,
+    async () => {
+      const hold =
+        body.discount_code === undefined ? undefined : await holdRateLimit(ctx, DISCOUNT_BUCKET);
+      let refusal: ProxyHttpError | undefined;
+      try {
+        return await ctx.shared.client.checkouts.create(upstreamBody);
+      } catch (error) {
+        refusal = checkoutRefusal(ctx, error, customer, Object.keys(upstreamBody));
+        throw refusal;
+      } finally {
+        if (hold && !refusal?.fields?.some((f) => /^discount_code(?:$|\.)/.test(f.field))) {
+          await hold.release().catch((error: unknown) => ctx.shared.report(error, ctx.request));
+        }
+      }
+    },
   );
   serviceLink(ctx, checkout.checkout_url, 'checkout_url');
   return { body: { ...checkout, request_id: requestId } };
