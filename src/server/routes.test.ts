@@ -396,6 +396,29 @@ describe('POST /checkouts', () => {
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
   });
 
+  it('a 404 that names neither the customer nor the product is the product, and the seller hears it may be either', async () => {
+    // The real service's 404 wording is not specified: strip the sandbox's ("customer … was not
+    // found") so the answer names nothing, as a terse service might.
+    const h = proxyHarness({
+      tamper: (url, body) => {
+        if (!url.endsWith('/v1/checkouts')) return body;
+        const parsed = JSON.parse(body) as { status?: unknown };
+        return parsed.status === 404 ? JSON.stringify({ ...parsed, message: ['Not Found'] }) : body;
+      },
+    });
+    const answer = await h.call('POST', '/checkouts', {
+      as: 'cust_from_production',
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    const error = expectError(answer, 404, 'product_id');
+    expect(error.kind).toBe('not_found');
+    expect(answer.text).not.toContain('cust_from_production');
+    expect(h.errors.map(String)).toEqual([
+      'Error: billing-kit: the billing service answered 404 to a checkout for product "prod_pro_monthly" and the session\'s customer id "cust_from_production"; one of them is unknown to it (a customer id of the other environment, or a product removed since the catalog was read)',
+    ]);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+  });
+
   it('passes discount codes, custom fields and metadata through', async () => {
     const h = proxyHarness();
     const answer = await h.call('POST', '/checkouts', {

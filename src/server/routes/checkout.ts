@@ -110,7 +110,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
       try {
         return await ctx.shared.client.checkouts.create(upstreamBody);
       } catch (error) {
-        refusal = checkoutRefusal(ctx, error, customer, Object.keys(upstreamBody));
+        refusal = checkoutRefusal(ctx, error, customer, product.id, Object.keys(upstreamBody));
         throw refusal;
       } finally {
         if (hold && !refusal?.fields?.some((f) => /^discount_code(?:$|\.)/.test(f.field))) {
@@ -128,14 +128,26 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
  * customer id was sent, is that customer: an id the service does not know (the other
  * environment's, or a stale one in the seller's user table). The seller hears of it; the buyer
  * gets the service's answer, a 404, naming `customer` instead of the product. Any other 404
- * (a product removed upstream while the catalog cache still lists it) names `product_id`.
+ * (a product removed upstream while the catalog cache still lists it) names `product_id`; when
+ * the session's customer id was sent and the 404 names neither it nor the product (the real
+ * service's wording is not specified), the seller hears that it is one or the other.
  */
 function checkoutRefusal(
   ctx: BaseContext,
   error: unknown,
   customer: SessionCustomer | null,
+  productId: string,
   sentFields: readonly string[],
 ): ProxyHttpError {
+  if (isNotFound(error) && customer?.id && !namesCustomer(error) && !namesProduct(error)) {
+    ctx.shared.report(
+      new Error(
+        `billing-kit: the billing service answered 404 to a checkout for product ${JSON.stringify(productId)} and the session's customer id ${JSON.stringify(customer.id)}; one of them is unknown to it (a customer id of the other environment, or a product removed since the catalog was read)`,
+        { cause: error },
+      ),
+      ctx.request,
+    );
+  }
   if (isNotFound(error) && customer?.id && namesCustomer(error)) {
     ctx.shared.report(
       new Error(
@@ -161,6 +173,20 @@ function namesCustomer(error: unknown): boolean {
     return true;
   }
   return error.messages.some((line) => /^\s*customer\b/i.test(line));
+}
+
+/**
+ * Whether a service error is about the product: its `param` or a field is `product`,
+ * `product.id` or `product_id`, or a line of the general body starts with the word (the
+ * sandbox: "product prod_x was not found").
+ */
+function namesProduct(error: unknown): boolean {
+  if (!isBillingError(error)) return false;
+  const named = [error.param, ...(error.fields ?? []).map((f) => f.field)];
+  if (named.some((name) => name !== undefined && /^product(?:$|\.|_id$)/.test(name))) {
+    return true;
+  }
+  return error.messages.some((line) => /^\s*product\b/i.test(line));
 }
 
 /** Whose request ids these are: the customer, or for a signed-out visitor their client key. */
