@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -247,50 +249,27 @@ describe('useCheckout', () => {
 
   it('does not send anyone to the checkout when the session changed before it arrived', async () => {
     const harness = createBillingHarness();
-    const release = harness.hold('createCheckout');
     const created: string[] = [];
-    const queryClient = createTestQueryClient();
     const buy: BuyHandle = { onCreated: (id) => created.push(id) };
-    const page = (session: string) => (
-      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
-        <Buy handle={buy} />
-      </BillingHarnessProvider>
+    await switchSessionWhileAsking(harness, 'createCheckout', <Buy handle={buy} />, () =>
+      buy.checkout?.({ product_id: PRO }),
     );
-    const { rerender } = render(page('user_a'));
-    act(() => {
-      void buy.checkout?.({ product_id: PRO });
-    });
-    expect(await screen.findByText('submitting')).toBeInTheDocument();
-    rerender(page('user_b'));
-    release();
     await waitFor(() => expect(created).toHaveLength(1));
     expect(harness.navigations).toEqual([]);
   });
 
   it('does not follow a checkout that a retry made after the session changed', async () => {
     const harness = createBillingHarness();
-    const release = harness.hold('createCheckout');
     harness.failNext({ route: 'createCheckout', with: 503 });
     const created: string[] = [];
-    const queryClient = createTestQueryClient();
     const buy: BuyHandle = { onCreated: (id) => created.push(id) };
-    const page = (session: string) => (
-      <BillingHarnessProvider
-        harness={harness}
-        queryClient={queryClient}
-        retries={1}
-        provider={{ session }}
-      >
-        <Buy handle={buy} />
-      </BillingHarnessProvider>
+    await switchSessionWhileAsking(
+      harness,
+      'createCheckout',
+      <Buy handle={buy} />,
+      () => buy.checkout?.({ product_id: PRO }),
+      { retries: 1 },
     );
-    const { rerender } = render(page('user_a'));
-    act(() => {
-      void buy.checkout?.({ product_id: PRO });
-    });
-    expect(await screen.findByText('submitting')).toBeInTheDocument();
-    rerender(page('user_b'));
-    release();
     await waitFor(() => expect(created).toHaveLength(1));
     expect(harness.count('createCheckout')).toBe(2);
     expect(harness.navigations).toEqual([]);
@@ -302,6 +281,40 @@ type BuyHandle = {
   checkout?: UseCheckoutResult['checkout'];
   onCreated: (id: string) => void;
 };
+
+/**
+ * Renders `ui` signed in as one session, starts its request (held on `route`) with `ask`,
+ * switches the provider's `session` once it is submitting, then lets the request through.
+ * Resolves with the QueryClient, once the answer is on its way.
+ */
+async function switchSessionWhileAsking(
+  harness: BillingHarness,
+  route: 'createCheckout' | 'portal',
+  ui: ReactNode,
+  ask: () => Promise<void> | undefined,
+  options: { retries?: number } = {},
+): Promise<QueryClient> {
+  const release = harness.hold(route);
+  const queryClient = createTestQueryClient();
+  const page = (session: string) => (
+    <BillingHarnessProvider
+      harness={harness}
+      queryClient={queryClient}
+      retries={options.retries}
+      provider={{ session }}
+    >
+      {ui}
+    </BillingHarnessProvider>
+  );
+  const { rerender } = render(page('user_a'));
+  act(() => {
+    void ask();
+  });
+  expect(await screen.findByText('submitting')).toBeInTheDocument();
+  rerender(page('user_b'));
+  release();
+  return queryClient;
+}
 
 /** What a test holds of `<OpenPortal>`: its `open`. */
 type PortalHandle = { open?: () => Promise<void> };
@@ -506,21 +519,13 @@ describe('usePortal', () => {
 
   it('does not open a portal link that arrives after the session changed', async () => {
     const harness = createBillingHarness();
-    const release = harness.hold('portal');
-    const queryClient = createTestQueryClient();
     const handle: PortalHandle = {};
-    const page = (session: string) => (
-      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
-        <OpenPortal handle={handle} />
-      </BillingHarnessProvider>
+    const queryClient = await switchSessionWhileAsking(
+      harness,
+      'portal',
+      <OpenPortal handle={handle} />,
+      () => handle.open?.(),
     );
-    const { rerender } = render(page('user_a'));
-    act(() => {
-      void handle.open?.();
-    });
-    expect(await screen.findByText('submitting')).toBeInTheDocument();
-    rerender(page('user_b'));
-    release();
     await waitFor(() => expect(queryClient.isMutating()).toBe(0));
     expect(harness.count('portal')).toBe(1);
     expect(harness.navigations).toEqual([]);
