@@ -139,7 +139,7 @@ function checkoutRefusal(
   productId: string,
   sentFields: readonly string[],
 ): ProxyHttpError {
-  if (isNotFound(error) && customer?.id && !namesCustomer(error) && !namesProduct(error)) {
+  if (isNotFound(error) && customer?.id && !names(error, 'customer') && !names(error, 'product')) {
     ctx.shared.report(
       new Error(
         `billing-kit: the billing service answered 404 to a checkout for product ${JSON.stringify(productId)} and the session's customer id ${JSON.stringify(customer.id)}; one of them is unknown to it (a customer id of the other environment, or a product removed since the catalog was read)`,
@@ -148,7 +148,7 @@ function checkoutRefusal(
       ctx.request,
     );
   }
-  if (isNotFound(error) && customer?.id && namesCustomer(error)) {
+  if (isNotFound(error) && customer?.id && names(error, 'customer')) {
     ctx.shared.report(
       new Error(
         `billing-kit: the billing service does not know the customer id ${JSON.stringify(customer.id)} that getCustomer answered, so no checkout was created. Check that your sessions hold customer ids of this environment (test ids against a test key, live ids against a live key)`,
@@ -162,31 +162,17 @@ function checkoutRefusal(
 }
 
 /**
- * Whether a service error is about the customer: its `param` or a field is `customer`,
- * `customer.id` or `customer_id` (the credits body's shape), or a line of the general body
- * starts with the word (the sandbox: "customer cus_x was not found").
+ * Whether a service error is about `subject` (`customer` or `product`): its `param` or a field
+ * is the subject, `<subject>.id` or `<subject>_id` (the credits body's shape), or a line of the
+ * general body starts with the word (the sandbox: "customer cus_x was not found").
  */
-function namesCustomer(error: unknown): boolean {
+function names(error: unknown, subject: 'customer' | 'product'): boolean {
   if (!isBillingError(error)) return false;
+  const field = new RegExp(`^${subject}(?:$|\\.|_id$)`);
   const named = [error.param, ...(error.fields ?? []).map((f) => f.field)];
-  if (named.some((name) => name !== undefined && /^customer(?:$|\.|_id$)/.test(name))) {
-    return true;
-  }
-  return error.messages.some((line) => /^\s*customer\b/i.test(line));
-}
-
-/**
- * Whether a service error is about the product: its `param` or a field is `product`,
- * `product.id` or `product_id`, or a line of the general body starts with the word (the
- * sandbox: "product prod_x was not found").
- */
-function namesProduct(error: unknown): boolean {
-  if (!isBillingError(error)) return false;
-  const named = [error.param, ...(error.fields ?? []).map((f) => f.field)];
-  if (named.some((name) => name !== undefined && /^product(?:$|\.|_id$)/.test(name))) {
-    return true;
-  }
-  return error.messages.some((line) => /^\s*product\b/i.test(line));
+  if (named.some((name) => name !== undefined && field.test(name))) return true;
+  const line = new RegExp(`^\\s*${subject}\\b`, 'i');
+  return error.messages.some((text) => line.test(text));
 }
 
 /** Whose request ids these are: the customer, or for a signed-out visitor their client key. */
