@@ -343,6 +343,18 @@ export function PricingTable(props: PricingTableProps) {
     }
   }
 
+  /** The table's one root, in each of its states. */
+  const root = (state: PricingTableState, children: ReactNode, busy?: true) => (
+    <>
+      {part('root', 'section', {
+        'aria-label': t('pricingTable.label'),
+        'aria-busy': busy,
+        'data-state': state,
+        children,
+      })}
+    </>
+  );
+
   // -- states of the whole table ----------------------------------------------------------------
   // A failed refetch keeps the data it had: the table stays as shown.
   const productsError =
@@ -355,65 +367,50 @@ export function PricingTable(props: PricingTableProps) {
       (subscriptionsQuery.isPending && !signedOut));
 
   if (loading) {
-    return (
-      <>
-        {part('root', 'section', {
-          'aria-label': t('pricingTable.label'),
-          'aria-busy': true,
-          'data-state': 'loading',
-          children: part('loading', 'div', {
-            role: 'status',
-            'data-state': 'loading',
-            children: [
-              <span key="text">{t('pricingTable.loading')}</span>,
-              ...[0, 1, 2].map((i) =>
-                part('skeleton', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
-              ),
-            ],
-          }),
-        })}
-      </>
+    return root(
+      'loading',
+      part('loading', 'div', {
+        role: 'status',
+        'data-state': 'loading',
+        children: [
+          <span key="text">{t('pricingTable.loading')}</span>,
+          ...[0, 1, 2].map((i) =>
+            part('skeleton', 'div', { key: i, 'aria-hidden': true, 'data-state': 'loading' }),
+          ),
+        ],
+      }),
+      true,
     );
   }
   if (failed) {
-    return (
-      <>
-        {part('root', 'section', {
-          'aria-label': t('pricingTable.label'),
-          'data-state': 'error',
-          children: part('alert', 'div', {
-            role: 'alert',
-            'data-state': 'error',
-            children: [
-              <p key="text">{t('pricingTable.error')}</p>,
-              part('retryAction', 'button', {
-                key: 'retry',
-                type: 'button',
-                onClick: () => {
-                  if (productsError) void catalogQuery.refetch();
-                  if (subscriptionsError) void subscriptionsQuery.refetch();
-                },
-                children: t('pricingTable.retry'),
-              }),
-            ],
+    return root(
+      'error',
+      part('alert', 'div', {
+        role: 'alert',
+        'data-state': 'error',
+        children: [
+          <p key="text">{t('pricingTable.error')}</p>,
+          part('retryAction', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: () => {
+              if (productsError) void catalogQuery.refetch();
+              if (subscriptionsError) void subscriptionsQuery.refetch();
+            },
+            children: t('pricingTable.retry'),
           }),
-        })}
-      </>
+        ],
+      }),
     );
   }
   const list = products ?? [];
   if (list.length === 0) {
-    return (
-      <>
-        {part('root', 'section', {
-          'aria-label': t('pricingTable.label'),
-          'data-state': 'empty',
-          children: part('empty', 'p', {
-            'data-state': 'empty',
-            children: t('pricingTable.empty'),
-          }),
-        })}
-      </>
+    return root(
+      'empty',
+      part('empty', 'p', {
+        'data-state': 'empty',
+        children: t('pricingTable.empty'),
+      }),
     );
   }
 
@@ -499,40 +496,32 @@ export function PricingTable(props: PricingTableProps) {
     if (product) noticeText = t('pricingTable.planChanged', { plan: product.name });
   }
 
-  return (
-    <>
-      {part('root', 'section', {
-        'aria-label': t('pricingTable.label'),
-        'data-state': 'ready',
-        children: [
-          periodSwitch,
-          subscription && !current?.changeable
-            ? part('statusNote', 'p', {
-                key: 'status',
-                'data-state': subscription.status,
-                children: t('pricingTable.planLocked', {
-                  status: subscriptionStatusText(t, subscription.status),
-                }),
-              })
-            : null,
-          part('grid', 'ul', {
-            key: 'grid',
-            'data-state': active?.period,
-            ...(groups.length > 1 && active ? { 'aria-label': groupLabel(active.period) } : {}),
-            children: cards,
+  return root('ready', [
+    periodSwitch,
+    subscription && !current?.changeable
+      ? part('statusNote', 'p', {
+          key: 'status',
+          'data-state': subscription.status,
+          children: t('pricingTable.planLocked', {
+            status: subscriptionStatusText(t, subscription.status),
           }),
-          part('notice', 'p', {
-            key: 'notice',
-            role: 'status',
-            tabIndex: -1,
-            ref: notice,
-            'data-state': noticeText ? 'shown' : 'empty',
-            children: noticeText,
-          }),
-        ],
-      })}
-    </>
-  );
+        })
+      : null,
+    part('grid', 'ul', {
+      key: 'grid',
+      'data-state': active?.period,
+      ...(groups.length > 1 && active ? { 'aria-label': groupLabel(active.period) } : {}),
+      children: cards,
+    }),
+    part('notice', 'p', {
+      key: 'notice',
+      role: 'status',
+      tabIndex: -1,
+      ref: notice,
+      'data-state': noticeText ? 'shown' : 'empty',
+      children: noticeText,
+    }),
+  ]);
 }
 
 type CardInput = {
