@@ -21,7 +21,6 @@ import {
   CreditsHistory,
   type CreditsHistoryPart,
   type CreditsHistoryState,
-  type CreditsHistoryVirtualizer,
 } from '../src/components/CreditsHistory/index.js';
 import {
   DiscountField,
@@ -839,15 +838,6 @@ describeConformance<BillingHistoryPart>('BillingHistory', {
 
 // -- CreditsHistory ---------------------------------------------------------------------------------
 
-// jsdom has no layout: the list is told it is 560 px tall (ten 56 px rows) and never resized.
-const VIEWPORT = { width: 640, height: 560 };
-const measured: CreditsHistoryVirtualizer = {
-  initialRect: VIEWPORT,
-  observeElementRect: (_instance, report) => {
-    report(VIEWPORT);
-    return () => {};
-  },
-};
 const sides = ['credit', 'debit', 'unknown'];
 
 // Grace's newest support-minutes credit, reversed by the seller in the sandbox; the page knows
@@ -902,7 +892,7 @@ describeConformance<CreditsHistoryPart>('CreditsHistory', {
     ready: {
       root: 'ready',
       render: inHarness(graceHarness, (props) => (
-        <CreditsHistory virtualizer={measured} transactions={[reversal]} {...props} />
+        <CreditsHistory transactions={[reversal]} {...props} />
       )),
       parts: [
         'header',
@@ -929,30 +919,26 @@ describeConformance<CreditsHistoryPart>('CreditsHistory', {
     // Ada's AI credits: 1,000+ entries, more than a page.
     longHistory: {
       root: 'ready',
-      render: inHarness(fresh({ customer: 'cust_ada' }), (props) => (
-        <CreditsHistory virtualizer={measured} {...props} />
-      )),
+      render: inHarness(fresh({ customer: 'cust_ada' }), (props) => <CreditsHistory {...props} />),
       parts: ['list', 'row', 'loadOlder', 'status'],
     },
     loading: {
       root: 'loading',
       render: inHarness(holding('creditEntries', { customer: 'cust_grace' }), (props) => (
-        <CreditsHistory virtualizer={measured} {...props} />
+        <CreditsHistory {...props} />
       )),
       parts: ['header', 'title', 'skeleton'],
     },
     failed: {
       root: 'error',
       render: inHarness(failing('creditEntries', { customer: 'cust_grace' }), (props) => (
-        <CreditsHistory virtualizer={measured} {...props} />
+        <CreditsHistory {...props} />
       )),
       parts: ['error', 'retry'],
     },
     empty: {
       root: 'empty',
-      render: inHarness(fresh({ customer: NEW_BUYER }), (props) => (
-        <CreditsHistory virtualizer={measured} {...props} />
-      )),
+      render: inHarness(fresh({ customer: NEW_BUYER }), (props) => <CreditsHistory {...props} />),
       parts: ['header', 'title', 'empty'],
     },
   },
