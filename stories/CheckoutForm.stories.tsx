@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { CheckoutForm } from '../src/components/CheckoutForm/index.js';
+import type { CustomField } from '../src/contract/schemas.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
 
 const meta = {
@@ -83,6 +84,17 @@ export const AskedOnCheckoutPage: Story = {
   },
 };
 
+/** Sandbox parameters under which the seeded Pro plan asks `fields` at checkout. */
+function proAsks(fields: CustomField[]): SandboxParameters {
+  return {
+    customize: ({ products }) => {
+      const pro = products.find((p) => p.id === 'prod_pro_monthly');
+      if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+      pro.custom_fields = fields;
+    },
+  };
+}
+
 /**
  * As many custom fields as a checkout takes (three), with a label holding links: the seller's
  * Pro plan asks them, as the sandbox's product says (in the service's response form).
@@ -90,39 +102,33 @@ export const AskedOnCheckoutPage: Story = {
 export const ManyFields: Story = {
   args: { productId: 'prod_pro_monthly', allowUnits: false },
   parameters: {
-    sandbox: {
-      customize: ({ products }) => {
-        const pro = products.find((p) => p.id === 'prod_pro_monthly');
-        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
-        pro.custom_fields = [
-          {
-            type: 'text',
-            key: 'company',
-            label: 'Company',
-            optional: true,
-            text: { minimum_length: 2, max_length: 80, value: null },
-          },
-          {
-            type: 'text',
-            key: 'vatId',
-            label: 'VAT number',
-            optional: false,
-            text: { minimum_length: 8, max_length: 14, value: null },
-          },
-          {
-            type: 'checkbox',
-            key: 'terms',
-            label: 'Terms',
-            optional: false,
-            checkbox: {
-              label:
-                'I accept the <a href="https://example.com/terms">terms</a> and the [privacy policy](https://example.com/privacy), and not <a href="javascript:alert(1)">this</a>',
-              value: null,
-            },
-          },
-        ];
+    sandbox: proAsks([
+      {
+        type: 'text',
+        key: 'company',
+        label: 'Company',
+        optional: true,
+        text: { minimum_length: 2, max_length: 80, value: null },
       },
-    } satisfies SandboxParameters,
+      {
+        type: 'text',
+        key: 'vatId',
+        label: 'VAT number',
+        optional: false,
+        text: { minimum_length: 8, max_length: 14, value: null },
+      },
+      {
+        type: 'checkbox',
+        key: 'terms',
+        label: 'Terms',
+        optional: false,
+        checkbox: {
+          label:
+            'I accept the <a href="https://example.com/terms">terms</a> and the [privacy policy](https://example.com/privacy), and not <a href="javascript:alert(1)">this</a>',
+          value: null,
+        },
+      },
+    ]),
   },
   play: async ({ canvas }) => {
     await canvas.findByRole('textbox', { name: 'VAT number' });
@@ -158,28 +164,22 @@ export const CheckboxLabelWithLink: Story = {
 export const HostileCheckboxLabel: Story = {
   args: { productId: 'prod_pro_monthly', allowUnits: false },
   parameters: {
-    sandbox: {
-      customize: ({ products }) => {
-        const pro = products.find((p) => p.id === 'prod_pro_monthly');
-        if (!pro) throw new Error('seed changed: no prod_pro_monthly');
-        pro.custom_fields = [
-          {
-            type: 'checkbox',
-            key: 'terms',
-            label: 'Terms',
-            optional: false,
-            checkbox: {
-              label:
-                'Accept <a href="javascript:alert(1)">these</a>, <a href="http://shop.example">those</a>' +
-                '<img src=x onerror="alert(1)"><script>alert(2)</script> and ' +
-                '<a onclick="steal()" href="https://shop.example/terms">the real terms</a> ' +
-                '[or this](javascript:alert(3))',
-              value: null,
-            },
-          },
-        ];
+    sandbox: proAsks([
+      {
+        type: 'checkbox',
+        key: 'terms',
+        label: 'Terms',
+        optional: false,
+        checkbox: {
+          label:
+            'Accept <a href="javascript:alert(1)">these</a>, <a href="http://shop.example">those</a>' +
+            '<img src=x onerror="alert(1)"><script>alert(2)</script> and ' +
+            '<a onclick="steal()" href="https://shop.example/terms">the real terms</a> ' +
+            '[or this](javascript:alert(3))',
+          value: null,
+        },
       },
-    } satisfies SandboxParameters,
+    ]),
   },
   play: async ({ canvas, canvasElement }) => {
     const box = await canvas.findByRole('checkbox', { name: /Accept these, those and/ });
