@@ -33,7 +33,7 @@ async function answerOf(response: Response) {
 }
 
 describe('CSRF', () => {
-  it('refuses a state-changing request from another origin, or with no origin at all', async () => {
+  it('refuses a state-changing request from another origin, or from another site without an Origin', async () => {
     const h = proxyHarness();
     for (const origin of [
       'https://evil.test',
@@ -47,21 +47,18 @@ describe('CSRF', () => {
         'origin',
       );
     }
-    refusal(
-      await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin: null }),
-      403,
-      'origin',
-    );
-    refusal(
-      await h.call('POST', '/checkouts', {
-        as: ADA,
-        body: checkout,
-        origin: null,
-        headers: { 'sec-fetch-site': 'cross-site' },
-      }),
-      403,
-      'origin',
-    );
+    for (const site of ['cross-site', 'same-site']) {
+      refusal(
+        await h.call('POST', '/checkouts', {
+          as: ADA,
+          body: checkout,
+          origin: null,
+          headers: { 'sec-fetch-site': site },
+        }),
+        403,
+        'origin',
+      );
+    }
     refusal(
       await h.call('POST', '/portal', { as: ADA, origin: 'https://evil.test' }),
       403,
@@ -89,6 +86,23 @@ describe('CSRF', () => {
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(sameOrigin.status).toBe(200);
+  });
+
+  it("accepts a request with neither Origin nor Sec-Fetch-Site (a server's, a script's, an app's), for the session's customer", async () => {
+    const h = proxyHarness();
+    const plain = await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin: null });
+    expect(plain.status).toBe(200);
+    const made = h.sandbox.inspect().checkouts;
+    expect(made).toHaveLength(1);
+    expect(made[0]?.customer).toBe(ADA);
+    const validate = await h.call('POST', '/licenses/validate', {
+      as: ADA,
+      body: { key: 'no-such-key', instance_id: 'ins_x' },
+      origin: null,
+    });
+    expect(validate.status).not.toBe(403);
+    const signedOut = await h.call('POST', '/checkouts', { body: checkout, origin: null });
+    expect(signedOut.status).toBe(401);
   });
 
   it("defaults the allowed origin to the request's own", async () => {
