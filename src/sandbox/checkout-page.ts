@@ -816,6 +816,13 @@ export async function handleCheckoutPage(
         return finish(alreadyPaidPage(view, successRedirect(store, record.checkout, pageBase)));
       }
       if (view.checkout.status !== 'pending') return finish(closedPage(view));
+      // A product taken off sale since the checkout was made: no form to fill in for nothing.
+      const offSale = offSaleRefusal(store, checkoutId);
+      if (offSale) {
+        return finish(
+          html(offSale.status, renderNoticePage('No longer on sale', offSale.messages.join('; '))),
+        );
+      }
       return finish(html(200, renderCheckoutPage(view, { pageBase, locale })));
     }
     case 'declined': {

@@ -612,6 +612,14 @@ describe('a Pay the sandbox refuses', () => {
     expect(alert.querySelectorAll('li')).toHaveLength(1);
     expect(alert.textContent).toMatch(/is no longer on sale/);
     expect(sandbox.inspect().transactions).toEqual(before.transactions);
+
+    // Opened again, the page says so instead of showing a form that can only be refused.
+    const reopened = await sandbox.fetch(ebook.checkout_url as string);
+    expect(reopened.status).toBe(409);
+    const notice = await pageOf(reopened, sandbox.fetch);
+    expect(notice.screen.getByRole('heading', { level: 1 }).textContent).toBe('No longer on sale');
+    expect(notice.screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(notice.screen.getByText(/is no longer on sale .*nothing was charged/)).toBeTruthy();
   });
 
   it('payCheckout itself (what sandbox.pay calls) refuses before writing', () => {
