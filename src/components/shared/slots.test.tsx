@@ -10,7 +10,13 @@ import { DiscountField } from '../DiscountField/DiscountField.js';
 import { useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
-import { type CustomizableProps, mergeProps, toKebabCase, useParts } from './slots.js';
+import {
+  type CustomizableProps,
+  mergeProps,
+  type PartProps,
+  toKebabCase,
+  useParts,
+} from './slots.js';
 
 // A tiny component built the way every real one is: parts through `part()`, strings through
 // `useMessages(commonMessages, creditsHistoryMessages)`, state on `data-state`.
@@ -48,6 +54,15 @@ function FancyTitle(props: { children?: ReactNode; 'data-slot'?: string }) {
       ★ {props.children}
     </h3>
   );
+}
+
+// Replacements written as plain function components that pass every prop on, `ref` included.
+function PlainValue(props: { children?: ReactNode }) {
+  return <output {...props} className="plain" />;
+}
+
+function PlainInput(props: Record<string, unknown>) {
+  return <input {...props} className="shop-input" />;
 }
 
 function withUI(ui: Parameters<typeof BillingUIProvider>[0], children: ReactNode) {
@@ -132,6 +147,18 @@ describe('useParts', () => {
     expect(heading).toHaveAttribute('data-slot', 'test-counter-title');
   });
 
+  test('a plain function component replacing a part gets its ref as a prop (on React 18 too)', () => {
+    const errors = vi.spyOn(console, 'error');
+    const ref = createRef<HTMLElement>();
+    // `ref` is not among the typed slotProps, but passes through them like any prop.
+    render(<Counter slots={{ value: PlainValue }} slotProps={{ value: { ref } as PartProps }} />);
+    expect(ref.current).toBe(screen.getByRole('status'));
+    expect(ref.current).toHaveClass('plain');
+    // React 18 says so when a function component is given a ref it cannot take.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   test('messages follow the locale and the overrides', () => {
     render(
       withUI({ locale: 'de-DE', messages: { 'creditsHistory.credit': 'Aufladen' } }, <Counter />),
@@ -150,25 +177,39 @@ describe('useParts', () => {
 });
 
 describe('mergeProps', () => {
+  // The merged ref returns nothing and is cleared by a call with null: React 18 and 19 both
+  // make that call, and React 18.3 warns about a ref callback that returns a function.
   test('refs from both sides are set and cleared', () => {
     const own = createRef<HTMLElement>();
     const seen: Array<HTMLElement | null> = [];
     const merged = mergeProps({ ref: own }, { ref: (node: HTMLElement | null) => seen.push(node) });
+    const ref = merged.ref as (n: HTMLElement | null) => unknown;
     const node = document.createElement('div');
-    const cleanup = (merged.ref as (n: HTMLElement) => () => void)(node);
+    expect(ref(node)).toBeUndefined();
     expect(own.current).toBe(node);
-    cleanup();
+    ref(null);
     expect(own.current).toBeNull();
     expect(seen).toEqual([node, null]);
   });
 
-  test('a ref callback that returns a cleanup gets it called, not null', () => {
+  test('a ref callback that returns a cleanup gets it called, never null, on React 18 too', () => {
     const cleanupSpy = vi.fn();
     const calls: unknown[] = [];
-    const merged = mergeProps({ ref: (n: unknown) => calls.push(n) }, { ref: () => cleanupSpy });
-    const cleanup = (merged.ref as (n: unknown) => () => void)('node');
-    cleanup();
+    const attached: unknown[] = [];
+    const merged = mergeProps(
+      { ref: (n: unknown) => calls.push(n) },
+      {
+        ref: (n: unknown) => {
+          attached.push(n);
+          return cleanupSpy;
+        },
+      },
+    );
+    const ref = merged.ref as (n: unknown) => unknown;
+    expect(ref('node')).toBeUndefined();
+    ref(null);
     expect(cleanupSpy).toHaveBeenCalledOnce();
+    expect(attached).toEqual(['node']);
     expect(calls).toEqual(['node', null]);
   });
 
@@ -196,6 +237,42 @@ describe('slotProps never cut a part from its label or description', () => {
     await user.type(input, 'LAUNCH20{Enter}');
     await screen.findByText(/^Code LAUNCH20 applied/);
     expect(input).toHaveAccessibleDescription(/Code LAUNCH20 applied.*Codes from our newsletter/);
+  });
+
+  test('a plain function input replacing DiscountField’s: the field’s focus and a seller’s ref with a cleanup work', async () => {
+    const user = userEvent.setup();
+    const errors = vi.spyOn(console, 'error');
+    const attached: unknown[] = [];
+    const detached: unknown[] = [];
+    const sellerRef = (node: HTMLElement | null) => {
+      attached.push(node);
+      return () => detached.push(node);
+    };
+    const { unmount } = renderWithBilling(
+      <DiscountField
+        productId="prod_pro_monthly"
+        debounceMs={0}
+        slots={{ input: PlainInput }}
+        slotProps={{ input: { ref: sellerRef } as PartProps }}
+      />,
+    );
+    const input = screen.getByLabelText('Discount code');
+    expect(input).toHaveClass('shop-input');
+    await user.type(input, 'LAUNCH20');
+    await screen.findByText(/^Code LAUNCH20 applied/);
+    // Remove hands the focus back to the field through the part's own ref.
+    await user.click(screen.getByRole('button', { name: 'Remove code' }));
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+    unmount();
+    // The seller's ref saw the input (possibly again, after a re-render), never null, and its
+    // cleanup ran once per time it was set.
+    expect(attached.length).toBeGreaterThan(0);
+    expect(attached.every((node) => node === input)).toBe(true);
+    expect(detached).toEqual(attached);
+    // React 18.3 says so about a ref callback that returns a function, as the merged one did.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   test('mergeProps keeps the part’s own id and htmlFor, and joins the aria references', () => {

@@ -21,10 +21,13 @@ import {
   type CSSProperties,
   createElement,
   type ElementType,
+  forwardRef,
   type Key,
   type ReactElement,
+  type ReactNode,
   type Ref,
   useMemo,
+  version,
 } from 'react';
 import { themeToStyle, useBillingUI } from '../../react/ui-context.js';
 
@@ -58,7 +61,8 @@ export interface CustomizableProps<Part extends string> {
   /**
    * Replace a part with your own element or component, by part name. It receives every prop
    * the part would have had (children, `data-slot`, `data-state`, ARIA, handlers, `ref`);
-   * forward them to the element you render. Default: none.
+   * forward them to the element you render. A function component gets `ref` as a prop on
+   * React 18 too. Default: none.
    */
   slots?: Slots<Part>;
   /**
@@ -91,6 +95,27 @@ type Cleanup = () => void;
 /** `PricingTable` → `pricing-table`, `submitButton` → `submit-button`. */
 export function toKebabCase(name: string): string {
   return name.replace(/[A-Z]/g, (c, index: number) => `${index > 0 ? '-' : ''}${c.toLowerCase()}`);
+}
+
+// React 19 hands a function component its `ref` as a prop; React 18 keeps it back (and warns).
+const refIsProp = Number.parseInt(version, 10) > 18;
+const refAsProp = new WeakMap<object, ElementType>();
+
+/**
+ * The type to render a part's replacement with. On React 18 a plain function component is
+ * rendered through `forwardRef`, which hands it `ref` among its props, as React 19 does: the
+ * part's ref (focus, measuring, the list's scroll box) reaches the element it renders. One
+ * wrapper per component, so a replacement is never remounted for it.
+ */
+function slotType(type: ElementType): ElementType {
+  if (refIsProp || typeof type !== 'function' || type.prototype?.isReactComponent) return type;
+  let wrapped = refAsProp.get(type);
+  if (!wrapped) {
+    const render = type as (props: AnyProps) => ReactNode;
+    wrapped = forwardRef<unknown, AnyProps>((props, ref) => render({ ...props, ref }));
+    refAsProp.set(type, wrapped);
+  }
+  return wrapped;
 }
 
 function setRef(ref: unknown, node: unknown): Cleanup | undefined {
@@ -133,11 +158,13 @@ export function mergeProps(base: AnyProps, extra: AnyProps | undefined): AnyProp
         return (value as Handler)(...args);
       };
     } else if (name === 'ref' && own) {
+      // Returns nothing, so React 18 and 19 alike clear it with a call with null (React 18
+      // never calls a cleanup a ref returns, and 18.3 warns about one). Each ref is then
+      // cleaned up as React 19 would: by the cleanup it returned, if any, else with null.
+      let cleanups: Array<Cleanup | undefined> = [];
       merged.ref = (node: unknown) => {
-        const cleanups = [setRef(own, node), setRef(value, node)];
-        return () => {
-          for (const cleanup of cleanups) cleanup?.();
-        };
+        for (const cleanup of cleanups) cleanup?.();
+        cleanups = node === null ? [] : [setRef(own, node), setRef(value, node)];
       };
     } else {
       merged[name] = value;
@@ -179,7 +206,8 @@ export function useParts<Part extends string>(
       }
       merged['data-slot'] = name === 'root' ? slot : `${slot}-${toKebabCase(name)}`;
       if (ownProps['data-state'] !== undefined) merged['data-state'] = ownProps['data-state'];
-      return createElement(slots?.[name] ?? element, merged);
+      const replacement = slots?.[name];
+      return createElement(replacement ? slotType(replacement) : element, merged);
     };
   }, [component, theme, className, style, unstyled, slots, slotProps]);
 }
