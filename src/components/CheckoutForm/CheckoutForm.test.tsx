@@ -1,3 +1,4 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -404,6 +405,38 @@ describe('CheckoutForm: submitting', () => {
     expect(code).toHaveValue('LAUNCH20');
     expect(harness.count('createCheckout')).toBe(1);
     expect(harness.navigations).toHaveLength(0);
+  });
+
+  test('an app whose QueryClient settles mutations late: focus still lands on the refused code', async () => {
+    // Apps often give their QueryClient a global onSettled that waits (a refetch, a log call):
+    // React Query says the checkout failed only after it, so the refusal renders while the form
+    // is still busy and the code field disabled. React 18 renders in that order on its own.
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+      mutationCache: new MutationCache({ onSettled: () => settled }),
+    });
+    const user = userEvent.setup();
+    let clock = Date.parse(SANDBOX_EPOCH);
+    const harness = createBillingHarness({ now: () => clock });
+    renderWithBilling(<CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />, {
+      harness,
+      queryClient,
+    });
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    clock += 91 * 86_400_000; // LAUNCH20 runs out 90 days after the seed's day
+    await user.click(submitButton());
+    const code = screen.getByRole('textbox', { name: 'Discount code' });
+    await waitFor(() => expect(code).toHaveAccessibleDescription('This code has expired.'));
+    expect(code).toBeDisabled();
+    settle();
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('LAUNCH20');
+    expect(harness.count('createCheckout')).toBe(1);
   });
 
   test('storefront (default): the answers go in the metadata, merged with the metadata prop', async () => {

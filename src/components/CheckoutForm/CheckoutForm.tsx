@@ -297,13 +297,6 @@ function CheckoutFormReady(props: ReadyProps) {
     return ref;
   }, []);
 
-  // Focus moves only after the render that marks the field invalid, so a screen reader reads
-  // the field together with its error.
-  useEffect(() => {
-    if (!focusRequest) return;
-    controls.current.get(focusRequest.slot)?.focus();
-  }, [focusRequest]);
-
   const checkUnits = (text: string): string | null => {
     const n = Number(text);
     return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= maxUnits
@@ -370,6 +363,17 @@ function CheckoutFormReady(props: ReadyProps) {
   });
   // While busy, inputs are read-only rather than disabled, so focus stays where it is.
   const busy = state === 'submitting' || state === 'redirecting';
+
+  // Focus moves only after the render that marks the field invalid, so a screen reader reads
+  // the field together with its error, and once the form is no longer busy: the code field is
+  // disabled while it is. A refusal can render before the checkout's failure does (React 18
+  // renders them apart; so does React 19 when the app's QueryClient settles mutations late),
+  // so the request waits for that render. Served, it is cleared: it moves focus once.
+  useEffect(() => {
+    if (!focusRequest || busy) return;
+    controls.current.get(focusRequest.slot)?.focus();
+    setFocusRequest(null);
+  }, [focusRequest, busy]);
   const inFlight = useRef(false);
 
   const submit = async (event: FormEvent) => {
