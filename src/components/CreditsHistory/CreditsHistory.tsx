@@ -25,7 +25,6 @@ import {
   useCallback,
   useEffect,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -40,6 +39,7 @@ import { type MessageKey, type Translate, useMessages } from '../messages/index.
 import { commonMessages } from '../messages/sections/common.js';
 import { creditsHistoryMessages } from '../messages/sections/creditsHistory.js';
 import { useFormat } from '../shared/format.js';
+import { useBeforePaint } from '../shared/measure.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { spaced } from '../shared/spaced.js';
 
@@ -450,7 +450,8 @@ function AccountHistory({
   // unless the list is at its top, where the newer entries are what the reader wants to see.
   const firstId = entries[0]?.id;
   const previousFirst = useRef(firstId);
-  useLayoutEffect(() => {
+  // Before paint, so the list never shows a frame with the shift; not on the server.
+  useBeforePaint(() => {
     const before = previousFirst.current;
     previousFirst.current = firstId;
     if (before === undefined || before === firstId) return;
