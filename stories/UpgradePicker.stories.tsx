@@ -194,7 +194,8 @@ const refused = live();
 
 /**
  * The plan was taken off sale after the page showed it (the seller archives Team in the
- * sandbox during the review): the change is refused, and the picker says to choose another.
+ * sandbox during the review): the change is refused, and the picker says to choose another,
+ * with Back (focused) and no Try again.
  */
 export const Refused: Story = {
   args: { defaultValue: 'prod_team_quarterly' },
@@ -210,6 +211,9 @@ export const Refused: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'This plan cannot be chosen for your subscription. Please choose another.',
     );
+    // No Try again for a refused plan: Back, to choose another, has focus.
+    await expect(canvas.getByRole('button', { name: 'Back' })).toHaveFocus();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
   },
 };
 

@@ -503,6 +503,9 @@ describe('UpgradePicker: review, success and failure', () => {
       'This plan cannot be chosen for your subscription. Please choose another.',
     );
     expect(screen.getByRole('alert')).toHaveAttribute('data-state', 'refused');
+    // Trying the same plan again cannot help: no Try again, and Back (to choose) has focus.
+    expect(screen.queryByRole('button', { name: /Try again|Confirm change/ })).toBe(null);
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
     expect(screen.queryByRole('alert')).toBe(null);

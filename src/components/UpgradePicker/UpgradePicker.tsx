@@ -66,8 +66,9 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `confirmBehavior` (how the difference is paid; `data-state`: the way chosen,
  *   `proration-charge-immediately | proration-charge | proration-none`), `error` (the change
  *   failed; `role="alert"`; `data-state` `refused` when the service refused the plan chosen,
- *   else `failed`; asks to sign in when the proxy answers 401), `backAction`,
- *   `submitButton` (`data-state` `idle | submitting | failed`)
+ *   else `failed`; asks to sign in when the proxy answers 401), `backAction` (focused once
+ *   the plan is refused), `submitButton` (`data-state` `idle | submitting | failed`; gone
+ *   once the plan is refused, since trying it again cannot help)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
  *   succeeded`), `againAction` (after the change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
@@ -212,7 +213,14 @@ type Review = {
   estimate: ChangeEstimate | null;
 };
 
-type FocusTarget = 'current' | 'confirm' | 'next' | 'notice' | null;
+type FocusTarget = 'current' | 'confirm' | 'next' | 'notice' | 'back' | null;
+
+/** The service refused the plan itself: trying it again cannot help, choosing another can. */
+function refusesPlan(error: BillingError | null): boolean {
+  return (
+    error?.kind === 'invalid_request' && (error.fields ?? []).some((f) => f.field === 'product_id')
+  );
+}
 
 /** Money and dates only: the credit-amount formatter stays out of the bundle. */
 type Format = Pick<Formatters, 'money' | 'date'>;
@@ -310,6 +318,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
     confirm: useRef<HTMLElement | null>(null),
     next: useRef<HTMLElement | null>(null),
     notice: useRef<HTMLElement | null>(null),
+    back: useRef<HTMLElement | null>(null),
   };
 
   const latest = useRef(props);
@@ -331,6 +340,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
     },
     onError: (error) => {
       const done = reviewRef.current;
+      // The Retry button goes away for a refused plan: Back (to choose another) takes focus.
+      if (refusesPlan(error)) setFocus('back');
       if (done) latest.current.onError?.(error, { product: done.to, behavior: done.behavior });
     },
   });
@@ -556,9 +567,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   if (review && state !== 'choosing' && state !== 'disabled') {
     const submitting = state === 'submitting';
     const failed = state === 'failed';
-    const refused =
-      upgrade.error?.kind === 'invalid_request' &&
-      (upgrade.error.fields ?? []).some((f) => f.field === 'product_id');
+    const refused = failed && refusesPlan(upgrade.error);
     return root(state, [
       part('confirm', 'section', {
         key: 'confirm',
@@ -612,23 +621,26 @@ export function UpgradePicker(props: UpgradePickerProps) {
             type: 'button',
             'aria-disabled': submitting || undefined,
             onClick: back,
+            ref: refs.back,
             children: t('upgradePicker.back'),
           }),
-          part('submitButton', 'button', {
-            key: 'submit',
-            type: 'button',
-            'data-state': submitting ? 'submitting' : failed ? 'failed' : 'idle',
-            'aria-disabled': submitting || undefined,
-            'aria-busy': submitting || undefined,
-            onClick: submit,
-            children: t(
-              submitting
-                ? 'upgradePicker.confirming'
-                : failed
-                  ? 'common.retry'
-                  : 'upgradePicker.confirm',
-            ),
-          }),
+          refused
+            ? null
+            : part('submitButton', 'button', {
+                key: 'submit',
+                type: 'button',
+                'data-state': submitting ? 'submitting' : failed ? 'failed' : 'idle',
+                'aria-disabled': submitting || undefined,
+                'aria-busy': submitting || undefined,
+                onClick: submit,
+                children: t(
+                  submitting
+                    ? 'upgradePicker.confirming'
+                    : failed
+                      ? 'common.retry'
+                      : 'upgradePicker.confirm',
+                ),
+              }),
         ],
       }),
       notice,
