@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -486,7 +486,7 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
   });
 
-  test('a plan the proxy refuses: said so; Back keeps the choice to pick another', async () => {
+  test('a plan the proxy refuses: said so; Back leads to the other plans, the refused one no longer offered', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
     const catalog = seededFixtures().products.filter((p) => p.status === 'active');
@@ -507,9 +507,40 @@ describe('UpgradePicker: review, success and failure', () => {
     expect(screen.queryByRole('button', { name: /Try again|Confirm change/ })).toBe(null);
     expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
     expect(screen.queryByRole('alert')).toBe(null);
+    // Team would only be refused again: it is gone from the list, nothing is chosen, and focus
+    // is on the current plan, above the plans left to choose from.
+    expect(screen.queryByRole('radio', { name: /^Team/ })).toBe(null);
+    expect(screen.getByRole('radio', { name: /^Business/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
+    expect(document.activeElement).toHaveAttribute('data-slot', 'upgrade-picker-current-title');
     expect(idOf(subscriptionIn(harness, pro.id)?.product ?? '')).toBe('prod_pro_monthly');
+  });
+
+  test('a refused plan with a Back of the seller that keeps its ref: focus goes to the review title, not the page', async () => {
+    const user = userEvent.setup();
+    const catalog = seededFixtures().products.filter((p) => p.status === 'active');
+    renderWithBilling(
+      <UpgradePicker
+        products={catalog}
+        slots={{
+          backAction: ({ onClick, children }: { onClick?: () => void; children?: ReactNode }) => (
+            <button type="button" onClick={onClick}>
+              {children}
+            </button>
+          ),
+        }}
+      />,
+      {
+        customer: 'cust_ada',
+        products: catalog.filter((p) => p.id !== 'prod_team_quarterly').map((p) => p.id),
+      },
+    );
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { name: 'Review your change' })).toHaveFocus();
   });
 });
 

@@ -66,7 +66,7 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `confirmBehavior` (how the difference is paid; `data-state`: the way chosen,
  *   `proration-charge-immediately | proration-charge | proration-none`), `error` (the change
  *   failed; `role="alert"`; `data-state` `refused` when the service refused the plan chosen,
- *   else `failed`; asks to sign in when the proxy answers 401), `backAction` (focused once
+ *   which is then no longer offered, else `failed`; asks to sign in when the proxy answers 401), `backAction` (focused once
  *   the plan is refused), `submitButton` (`data-state` `idle | submitting | failed`; gone
  *   once the plan is refused, since trying it again cannot help)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
@@ -313,6 +313,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const [step, setStep] = useState<'choosing' | 'confirming'>('choosing');
   const [review, setReview] = useState<Review | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
+  // Plans the service refused for this subscription: no longer offered, so no loop back to them.
+  const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
   const refs = {
     current: useRef<HTMLElement | null>(null),
     confirm: useRef<HTMLElement | null>(null),
@@ -338,17 +340,21 @@ export function UpgradePicker(props: UpgradePickerProps) {
         estimate: done.estimate,
       });
     },
-    onError: (error) => {
+    onError: (error, input) => {
       const done = reviewRef.current;
       // The Retry button goes away for a refused plan: Back (to choose another) takes focus.
-      if (refusesPlan(error)) setFocus('back');
+      if (refusesPlan(error)) {
+        setRefused((ids) => new Set(ids).add(input.product_id));
+        setFocus('back');
+      }
       if (done) latest.current.onError?.(error, { product: done.to, behavior: done.behavior });
     },
   });
 
   useEffect(() => {
     if (!focus) return;
-    refs[focus].current?.focus();
+    // A replaced Back that keeps its ref to itself: the review's title, which says where we are.
+    (refs[focus].current ?? (focus === 'back' ? refs.confirm.current : null))?.focus();
     setFocus(null);
   });
 
@@ -417,7 +423,10 @@ export function UpgradePicker(props: UpgradePickerProps) {
   // -- the subscription and its candidates ---------------------------------------------------
   const units = subscription.items?.[0]?.units ?? 1;
   const currentProduct = productOf(subscription, catalog);
-  const candidates = currentProduct && catalog ? candidatePlans(catalog, currentProduct) : [];
+  const candidates =
+    currentProduct && catalog
+      ? candidatePlans(catalog, currentProduct).filter((p) => !refused.has(p.id))
+      : [];
   const value = valueProp !== undefined ? valueProp : chosen;
   const target = candidates.find((p) => p.id === value);
   const wanted = props.behavior ?? chosenBehavior ?? 'proration-charge-immediately';
@@ -462,7 +471,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
     if (upgrade.isPending || sending.current) return;
     upgrade.reset();
     setStep('choosing');
-    setFocus('next');
+    // A refused plan is no longer offered: the list, to choose another, instead of a dead button.
+    setFocus(target ? 'next' : 'current');
   };
   const again = () => {
     upgrade.reset();
