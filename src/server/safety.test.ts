@@ -8,7 +8,7 @@ import {
   proxyHarness,
   scanResponses,
 } from '../../test/support/proxy-harness.js';
-import { proxyErrorSchema } from '../contract/proxy.js';
+import { proxyErrorSchema, proxyRoutes } from '../contract/proxy.js';
 import { createSandbox } from '../sandbox/index.js';
 import { createBillingHandler, createMemoryStore } from './index.js';
 
@@ -100,9 +100,32 @@ describe('CSRF', () => {
       body: { key: 'no-such-key', instance_id: 'ins_x' },
       origin: null,
     });
-    expect(validate.status).not.toBe(403);
+    refusal(validate, 404, 'key');
     const signedOut = await h.call('POST', '/checkouts', { body: checkout, origin: null });
     expect(signedOut.status).toBe(401);
+  });
+
+  it('changes nothing for a POST with neither Origin, body nor content type (the one shape an old browser could send cross-site), the portal aside', async () => {
+    const h = proxyHarness();
+    const ada = h.sandbox.fixtures().subscriptions.find((sub) => sub.customer === ADA);
+    const account = h.sandbox.fixtures().credit_accounts[0];
+    const ids: Record<string, string | undefined> = {
+      subscription_id: ada?.id,
+      account_id: account?.id,
+    };
+    const before = h.sandbox.inspect();
+    // (A DELETE never leaves a page without a CORS preflight, which the proxy does not answer.)
+    const writes = Object.values(proxyRoutes).filter(
+      (r) => r.method === 'POST' && r.path !== '/portal',
+    );
+    expect(writes.length).toBeGreaterThan(4);
+    for (const route of writes) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? 'x');
+      const answer = await h.call(route.method, path, { as: ADA, admin: true, origin: null });
+      expect(answer.status, `${route.method} ${path}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(h.upstream.filter((u) => u.method !== 'GET')).toEqual([]);
+    expect(h.sandbox.inspect()).toEqual(before);
   });
 
   it("defaults the allowed origin to the request's own", async () => {
