@@ -6,7 +6,7 @@
 // (`fixtures()`, `inspect()`), errors against the SDK's error classes.
 import { Creem, HTTPClient } from 'creem';
 import { APIError, CustomerCreditsErrorResponseDto } from 'creem/models/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   catalogProductIds,
   createSandbox,
@@ -45,7 +45,9 @@ let creem: Creem;
 let seeded: SandboxFixtures;
 const wire: Exchange[] = [];
 
-beforeAll(async () => {
+// A fresh sandbox for every test: each one stands alone, in any order, run alone or shuffled.
+beforeEach(async () => {
+  wire.length = 0;
   sandbox = createSandbox();
   listening = await sandbox.listen(0);
   seeded = sandbox.fixtures();
@@ -63,7 +65,7 @@ beforeAll(async () => {
   creem = new Creem({ apiKey: sandbox.apiKey, serverURL: listening.url, httpClient });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await listening.close();
 });
 
@@ -643,6 +645,11 @@ describe('creem 1.13.0 against the sandbox: customer credits', () => {
 
   it('15. a different body under a used key is 409, in the SDK credits error class', async () => {
     const seededAccount = account(ada);
+    await creem.customerCredits.creditAccount(seededAccount.id, {
+      amount: '10',
+      reference: 'sdk-grant-1',
+      idempotencyKey: 'sdk-credit-1',
+    });
     const error = await thrown(
       creem.customerCredits.creditAccount(seededAccount.id, {
         amount: '5',
