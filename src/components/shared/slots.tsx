@@ -61,8 +61,8 @@ export interface CustomizableProps<Part extends string> {
   /**
    * Replace a part with your own element or component, by part name. It receives every prop
    * the part would have had (children, `data-slot`, `data-state`, ARIA, handlers, `ref`);
-   * forward them to the element you render. A function component gets `ref` as a prop on
-   * React 18 too. Default: none.
+   * forward them to the element you render. A plain function component gets `ref` as a prop
+   * on React 18 too (one wrapped in `memo` needs `forwardRef` there). Default: none.
    */
   slots?: Slots<Part>;
   /**
@@ -111,8 +111,11 @@ function slotType(type: ElementType): ElementType {
   if (refIsProp || typeof type !== 'function' || type.prototype?.isReactComponent) return type;
   let wrapped = refAsProp.get(type);
   if (!wrapped) {
-    const render = type as (props: AnyProps) => ReactNode;
-    wrapped = forwardRef<unknown, AnyProps>((props, ref) => render({ ...props, ref }));
+    // (Its `defaultProps` stay behind, as React 19 ignores them on a function component.)
+    const render = type as ((props: AnyProps) => ReactNode) & { displayName?: string };
+    const forwarded = forwardRef<unknown, AnyProps>((props, ref) => render({ ...props, ref }));
+    forwarded.displayName = render.displayName ?? render.name;
+    wrapped = forwarded;
     refAsProp.set(type, wrapped);
   }
   return wrapped;
