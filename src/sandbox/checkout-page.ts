@@ -736,6 +736,27 @@ function closedPage(view: CheckoutView): Response {
   );
 }
 
+/**
+ * The checkout's product was taken off sale after the checkout was made (409): said so, with a
+ * way back to the store (the origin of the checkout's `success_url`) when there is one.
+ */
+function offSalePage(view: CheckoutView, refusal: SandboxError): Response {
+  let store: string | null = null;
+  try {
+    store = view.checkout.success_url ? `${new URL(view.checkout.success_url).origin}/` : null;
+  } catch {
+    // Not a URL: no link.
+  }
+  return html(
+    refusal.status,
+    renderNoticePage(
+      'No longer on sale',
+      `The payment was refused: ${refusal.messages.join('; ')}`,
+      store ? { href: store, text: 'Back to the store' } : undefined,
+    ),
+  );
+}
+
 function alreadyPaidPage(view: CheckoutView, location: string): Response {
   return html(
     200,
@@ -818,11 +839,7 @@ export async function handleCheckoutPage(
       if (view.checkout.status !== 'pending') return finish(closedPage(view));
       // A product taken off sale since the checkout was made: no form to fill in for nothing.
       const offSale = offSaleRefusal(store, checkoutId);
-      if (offSale) {
-        return finish(
-          html(offSale.status, renderNoticePage('No longer on sale', offSale.messages.join('; '))),
-        );
-      }
+      if (offSale) return finish(offSalePage(view, offSale));
       return finish(html(200, renderCheckoutPage(view, { pageBase, locale })));
     }
     case 'declined': {
@@ -875,19 +892,10 @@ export async function handleCheckoutPage(
       }
       const values = readCheckoutForm(view, form);
       // A product taken off sale since the checkout was made: refused before the form's own
-      // checks, which would otherwise ask the buyer to fix answers for what cannot be bought.
+      // checks, which would otherwise ask the buyer to fix answers for what cannot be bought,
+      // and without the form, whose Pay could only be refused again.
       const offSale = offSaleRefusal(store, checkoutId);
-      if (offSale) {
-        return html(
-          offSale.status,
-          renderCheckoutPage(view, {
-            pageBase,
-            locale,
-            values,
-            notice: `The payment was refused: ${offSale.messages.join('; ')}`,
-          }),
-        );
-      }
+      if (offSale) return offSalePage(view, offSale);
       const errors = validateCheckoutForm(view, values);
       if (errors.length > 0) {
         return html(400, renderCheckoutPage(view, { pageBase, locale, values, errors }));
