@@ -66,9 +66,9 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `confirmBehavior` (how the difference is paid; `data-state`: the way chosen,
  *   `proration-charge-immediately | proration-charge | proration-none`), `error` (the change
  *   failed; `role="alert"`; `data-state` `refused` when the service refused the plan chosen,
- *   which is then no longer offered, else `failed`; asks to sign in when the proxy answers 401), `backAction` (focused once
- *   the plan is refused), `submitButton` (`data-state` `idle | submitting | failed`; gone
- *   once the plan is refused, since trying it again cannot help)
+ *   which is then no longer offered, else `failed`; asks to sign in when the proxy answers
+ *   401), `backAction` (focused once the plan is refused), `submitButton` (`data-state`
+ *   `idle | submitting | failed`; gone once the plan is refused: trying again cannot help)
  * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
  *   succeeded`), `againAction` (after the change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
@@ -313,7 +313,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const [step, setStep] = useState<'choosing' | 'confirming'>('choosing');
   const [review, setReview] = useState<Review | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
-  // Plans the service refused for this subscription: no longer offered, so no loop back to them.
+  // Plans the service refused, as `subscription plan`: no longer offered, so no loop back to them.
   const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
   const refs = {
     current: useRef<HTMLElement | null>(null),
@@ -344,7 +344,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
       const done = reviewRef.current;
       // The Retry button goes away for a refused plan: Back (to choose another) takes focus.
       if (refusesPlan(error)) {
-        setRefused((ids) => new Set(ids).add(input.product_id));
+        setRefused((ids) => new Set(ids).add(`${input.subscription_id} ${input.product_id}`));
         setFocus('back');
       }
       if (done) latest.current.onError?.(error, { product: done.to, behavior: done.behavior });
@@ -425,7 +425,9 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const currentProduct = productOf(subscription, catalog);
   const candidates =
     currentProduct && catalog
-      ? candidatePlans(catalog, currentProduct).filter((p) => !refused.has(p.id))
+      ? candidatePlans(catalog, currentProduct).filter(
+          (p) => !refused.has(`${subscription.id} ${p.id}`),
+        )
       : [];
   const value = valueProp !== undefined ? valueProp : chosen;
   const target = candidates.find((p) => p.id === value);
