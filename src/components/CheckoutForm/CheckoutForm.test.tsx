@@ -388,18 +388,25 @@ describe('CheckoutForm: discount codes', () => {
 });
 
 describe('CheckoutForm: submitting', () => {
-  test('a code that expires before the buyer submits: the field says it has expired, input kept', async () => {
+  /** Applies LAUNCH20, lets it run out (90 days after the seed's day), submits: the field. */
+  async function submitAnExpiredCode(queryClient?: QueryClient) {
     const user = userEvent.setup();
     let clock = Date.parse(SANDBOX_EPOCH);
     const harness = createBillingHarness({ now: () => clock });
     renderWithBilling(<CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />, {
       harness,
+      ...(queryClient ? { queryClient } : {}),
     });
     await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
-    clock += 91 * 86_400_000; // LAUNCH20 runs out 90 days after the seed's day
+    clock += 91 * 86_400_000;
     await user.click(submitButton());
     const code = screen.getByRole('textbox', { name: 'Discount code' });
     await waitFor(() => expect(code).toHaveAccessibleDescription('This code has expired.'));
+    return { harness, code };
+  }
+
+  test('a code that expires before the buyer submits: the field says it has expired, input kept', async () => {
+    const { harness, code } = await submitAnExpiredCode();
     expect(code).toHaveFocus();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveValue('LAUNCH20');
@@ -419,18 +426,7 @@ describe('CheckoutForm: submitting', () => {
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
       mutationCache: new MutationCache({ onSettled: () => settled }),
     });
-    const user = userEvent.setup();
-    let clock = Date.parse(SANDBOX_EPOCH);
-    const harness = createBillingHarness({ now: () => clock });
-    renderWithBilling(<CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />, {
-      harness,
-      queryClient,
-    });
-    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
-    clock += 91 * 86_400_000; // LAUNCH20 runs out 90 days after the seed's day
-    await user.click(submitButton());
-    const code = screen.getByRole('textbox', { name: 'Discount code' });
-    await waitFor(() => expect(code).toHaveAccessibleDescription('This code has expired.'));
+    const { harness, code } = await submitAnExpiredCode(queryClient);
     expect(code).toBeDisabled();
     settle();
     await waitFor(() => expect(code).toHaveFocus());
