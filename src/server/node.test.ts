@@ -2,6 +2,7 @@
 // handler and the real sandbox behind it.
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -151,6 +152,65 @@ describe('toNodeHandler with node:http', () => {
       },
     });
     expect(answer.status).toBe(200);
+  });
+  it('reads a request target that starts with // or /\\ as a path, never as another origin', async () => {
+    const h = harness();
+    const base = await start(createServer(h.node));
+    const { port } = new URL(base);
+    const cookie = h.session({ id: 'cust_ada' });
+    for (const path of ['//evil.test/api/billing/portal', '/\\evil.test/api/billing/portal']) {
+      // fetch would normalise the path, so the target goes over the socket as written.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          headers: { origin: 'http://evil.test', cookie },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect([path, status]).toEqual([path, 404]);
+    }
+    expect(h.upstream.filter((u) => u.url.includes('portal'))).toEqual([]);
+  });
+});
+
+describe('toNodeHandler with node:http2', () => {
+  it('takes the request origin from :authority, so a same-origin write passes', async () => {
+    const h = harness();
+    const server = createHttp2Server(h.node);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const session = connectHttp2(base);
+    try {
+      const post = (origin: string) =>
+        new Promise<number>((resolve, reject) => {
+          const stream = session.request({
+            ':method': 'POST',
+            ':path': '/api/billing/portal',
+            origin,
+            cookie: h.session({ id: 'cust_ada' }),
+          });
+          stream.on('response', (headers) => {
+            stream.resume();
+            resolve(Number(headers[':status']));
+          });
+          stream.on('error', reject);
+          stream.end();
+        });
+      expect(await post(base)).toBe(200);
+      expect(await post('http://evil.test')).toBe(403);
+    } finally {
+      session.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

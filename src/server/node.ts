@@ -84,12 +84,17 @@ async function serve(
       : encrypted
         ? 'https'
         : 'http';
-  const host = headerValue(req.headers.host) ?? 'localhost';
+  // HTTP/2 names the host in `:authority`; HTTP/1.1 in `Host`.
+  const host =
+    headerValue(req.headers[':authority']) ?? headerValue(req.headers.host) ?? 'localhost';
+  // The path is read as a path only: `//evil.test/x` or `/\\evil.test/x` would otherwise be taken
+  // as another host, the origin the CSRF and redirect checks trust by default.
+  const path = `/${rawPath.replace(/^[/\\]+/, '')}`;
   let url: URL;
   try {
-    url = new URL(rawPath.startsWith('/') ? rawPath : `/${rawPath}`, `${protocol}://${host}`);
+    url = new URL(path, new URL(`${protocol}://${host}`).origin);
   } catch {
-    url = new URL(rawPath.startsWith('/') ? rawPath : `/${rawPath}`, `${protocol}://localhost`);
+    url = new URL(path, `${protocol}://localhost`);
   }
 
   const headers = new Headers();
