@@ -1,7 +1,13 @@
 // toNodeHandler over real sockets (port 0): Node's http server and Express, with the real
 // handler and the real sandbox behind it.
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -184,7 +190,10 @@ describe('toNodeHandler with node:http', () => {
 describe('toNodeHandler with node:http2', () => {
   it('takes the request origin from :authority, so a same-origin write passes', async () => {
     const h = harness();
-    const server = createHttp2Server(h.node);
+    // The compatibility API's request and response stand in for http's, as Express's do.
+    const server = createHttp2Server((req, res) =>
+      h.node(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+    );
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
