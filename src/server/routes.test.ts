@@ -188,19 +188,33 @@ describe('POST /checkouts', () => {
     expect(stored?.success_url).toBe(`${ORIGIN}/`);
   });
 
-  it("defaults success_url to the product's own, and accepts one on an allowed origin", async () => {
+  it("defaults success_url to the product's own on an allowed origin, else to the store", async () => {
+    // prod_ebook's default_success_url is https://example.com/thanks.
     const h = proxyHarness();
     const ebook = await h.call('POST', '/checkouts', {
       as: ADA,
       body: { product_id: 'prod_ebook' },
     });
-    expect(ebook.body.success_url).toBe('https://example.com/thanks');
+    expect(ebook.status).toBe(200);
+    expect(ebook.body.success_url).toBe(`${ORIGIN}/`);
+    expect(h.upstream.at(-1)?.body).toContain(`"success_url":"${ORIGIN}/"`);
+    expect(String(h.errors.at(-1))).toMatch(
+      /prod_ebook's default_success_url is not on an allowed origin/,
+    );
     const own = await h.call('POST', '/checkouts', {
       as: ADA,
       body: { product_id: 'prod_ebook', success_url: `${ORIGIN}/thanks?plan=ebook` },
     });
     expect(own.status).toBe(200);
     expect(own.body.success_url).toBe(`${ORIGIN}/thanks?plan=ebook`);
+
+    const trusting = proxyHarness({ allowedOrigins: [ORIGIN, 'https://example.com'] });
+    const allowed = await trusting.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_ebook' },
+    });
+    expect(allowed.body.success_url).toBe('https://example.com/thanks');
+    expect(trusting.errors).toEqual([]);
   });
 
   it('sends only the email for a customer who has not bought yet', async () => {
@@ -1068,6 +1082,56 @@ describe('routing, errors and failures', () => {
     ]);
     busy = false;
     expect((await h.call('GET', '/subscriptions', { as: ADA })).status).toBe(200);
+  });
+
+  it('passes on a 429 met while loading the catalog, for the catalog and for a checkout', async () => {
+    let busyFor: RegExp | undefined = /\/v1\/products/;
+    const h = proxyHarness({
+      products: ['prod_starter_monthly', 'prod_pro_monthly'],
+      retries: 0,
+      catalogTtlMs: 0,
+    });
+    const sandboxFetch = h.sandbox.fetch;
+    h.sandbox.fetch = async (input, init) => {
+      if (!busyFor?.test(String(input))) return sandboxFetch(input, init);
+      return new Response(
+        JSON.stringify({
+          trace_id: 't',
+          status: 429,
+          error: 'Too Many Requests',
+          message: ['slow down'],
+          timestamp: 0,
+        }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } },
+      );
+    };
+    const catalog = await h.call('GET', '/products');
+    expect(expectError(catalog, 429).kind).toBe('rate_limited');
+    expect(catalog.headers.get('retry-after')).toBe('7');
+    const checkout = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expectError(checkout, 429);
+    expect(checkout.headers.get('retry-after')).toBe('7');
+
+    // Only one product refused: the catalog shows the other, a checkout of it is a 429.
+    busyFor = /product_id=prod_pro_monthly/;
+    const partial = await h.call('GET', '/products');
+    expect((partial.body.items as { id: string }[]).map((p) => p.id)).toEqual([
+      'prod_starter_monthly',
+    ]);
+    const refused = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: 'prod_pro_monthly' },
+    });
+    expectError(refused, 429);
+    expect(refused.headers.get('retry-after')).toBe('7');
+    busyFor = undefined;
+    expect(
+      (await h.call('POST', '/checkouts', { as: ADA, body: { product_id: 'prod_pro_monthly' } }))
+        .status,
+    ).toBe(200);
   });
 
   it("names the query, not a body a GET has not, when the service refuses a read's input", async () => {

@@ -52,7 +52,12 @@ export class CatalogProductError extends Error {
 }
 
 /** The catalog as resolved: `complete` is false when a transient failure left products out. */
-export type Catalog = { products: Product[]; complete: boolean };
+export type Catalog = {
+  products: Product[];
+  complete: boolean;
+  /** Why the catalog is not complete: the service's answer for a product it could not give. */
+  failure?: unknown;
+};
 
 /** What the catalog shows of a product: everything but what its features hold for buyers. */
 function publicProduct(product: Product): Product {
@@ -112,15 +117,21 @@ export async function loadCatalogState(shared: ProxyShared, request: Request): P
     });
     if (transient !== undefined) {
       if (products.length === 0) {
-        // Whatever the service said, the buyer asked for nothing wrong: a 4xx is still a 502.
-        if (isBillingError(transient) && transient.status >= 400 && transient.status < 500) {
+        // Whatever the service said, the buyer asked for nothing wrong: a 4xx is still a 502,
+        // except a 429, which is passed on with its Retry-After.
+        if (
+          isBillingError(transient) &&
+          transient.kind !== 'rate_limited' &&
+          transient.status >= 400 &&
+          transient.status < 500
+        ) {
           shared.report(transient, request);
           throw new ProxyHttpError(502, 'server', 'the billing service is unavailable; try again');
         }
         throw upstreamError({ shared, request }, transient, 'products');
       }
       shared.report(transient, request);
-      return { products, complete: false };
+      return { products, complete: false, failure: transient };
     }
     if (config.catalogTtlMs > 0) {
       await config.store.set(key, JSON.stringify(products), config.catalogTtlMs);
@@ -135,10 +146,13 @@ export async function loadCatalogState(shared: ProxyShared, request: Request): P
  * claim that the buyer chose wrongly.
  */
 export async function catalogProduct(ctx: BaseContext, productId: string): Promise<Product> {
-  const { products, complete } = await loadCatalogState(ctx.shared, ctx.request);
+  const { products, complete, failure } = await loadCatalogState(ctx.shared, ctx.request);
   const product = products.find((p) => p.id === productId);
   if (product) return product;
   if (!complete && ctx.shared.config.products.includes(productId)) {
+    if (isBillingError(failure) && failure.kind === 'rate_limited') {
+      throw upstreamError(ctx, failure, 'product_id');
+    }
     throw new ProxyHttpError(503, 'server', 'the billing service is unavailable; try again', {
       headers: { 'retry-after': '1' },
     });

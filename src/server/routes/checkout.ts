@@ -60,10 +60,22 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
     }
     successUrl = url.href;
   } else {
-    successUrl =
-      product.default_success_url && isHttpUrl(product.default_success_url)
-        ? product.default_success_url
-        : `${ctx.origin}/`;
+    // The product's own return address is a redirect target too: used only on an allowed
+    // origin, else the store's home (and the seller hears why).
+    const fallback = product.default_success_url;
+    if (fallback && isHttpUrl(fallback) && allowed.includes(new URL(fallback).origin)) {
+      successUrl = fallback;
+    } else {
+      successUrl = `${ctx.origin}/`;
+      if (fallback) {
+        ctx.shared.report(
+          new TypeError(
+            `billing-kit: product ${product.id}'s default_success_url is not on an allowed origin (${allowed.join(', ')}), so the buyer returns to ${successUrl}. Set it to a page of this store, or add its origin to allowedOrigins`,
+          ),
+          ctx.request,
+        );
+      }
+    }
   }
 
   const upstreamBody: CreateCheckoutBody = { product_id: product.id, success_url: successUrl };
