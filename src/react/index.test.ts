@@ -15,6 +15,7 @@ describe('billing-kit/react', () => {
     const queryHooks = {
       useProducts: 'productsOptions',
       useCustomerSubscriptions: 'customerSubscriptionsOptions',
+      useAllCustomerSubscriptions: 'allCustomerSubscriptionsOptions',
       useSubscription: 'subscriptionOptions',
       useTransactions: 'transactionsOptions',
       useDiscount: 'discountOptions',

@@ -136,6 +136,7 @@ export {
   type ValidateLicenseInput,
 } from './mutations.js';
 export {
+  allCustomerSubscriptionsOptions,
   type CreditsAccountParams,
   type CreditsBalance,
   type CreditsCursor,
@@ -184,6 +185,7 @@ export {
   type UseStoreMetricsOptions,
   type UseSubscriptionOptions,
   type UseTransactionsOptions,
+  useAllCustomerSubscriptions,
   useCreditsAccounts,
   useCreditsBalance,
   useCreditsHistory,

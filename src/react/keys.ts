@@ -53,6 +53,8 @@ export const billingKeys = {
     lists: () => [...subscriptions, 'list'] as const,
     /** One page of the customer's subscriptions. */
     list: (params: PageKeyParams) => [...subscriptions, 'list', params] as const,
+    /** Every subscription of the customer, all pages read. */
+    every: () => [...subscriptions, 'every'] as const,
     /** One subscription. */
     detail: (subscriptionId: string) => [...subscriptions, 'detail', subscriptionId] as const,
   },

@@ -16,6 +16,7 @@ import {
   billingKeys,
   isAllowedRedirect,
   type UseCheckoutResult,
+  useAllCustomerSubscriptions,
   useCheckout,
   useCreditAccount,
   useCreditsBalance,
@@ -397,6 +398,7 @@ describe('useUpgradeSubscription', () => {
       () => ({
         products: useProducts(),
         list: useCustomerSubscriptions(),
+        every: useAllCustomerSubscriptions(),
         detail: useSubscription({ subscriptionId }),
         transactions: useTransactions(),
         upgrade: useUpgradeSubscription(),
@@ -410,11 +412,12 @@ describe('useUpgradeSubscription', () => {
     const sub = adaActiveSubscription(harness);
     const { result } = mountAll(harness, sub.id);
     await waitFor(() => {
-      for (const q of ['products', 'list', 'detail', 'transactions'] as const) {
+      for (const q of ['products', 'list', 'every', 'detail', 'transactions'] as const) {
         expect(result.current[q].isSuccess).toBe(true);
       }
     });
     const listed = () => result.current.list.data?.items.find((s) => s.id === sub.id);
+    const inEvery = () => result.current.every.data?.find((s) => s.id === sub.id);
     expect(productId(listed()?.product)).toBe(PRO);
     const counts = {
       products: harness.count('products'),
@@ -429,13 +432,15 @@ describe('useUpgradeSubscription', () => {
     );
     await waitFor(() => expect(productId(listed()?.product)).toBe('prod_pro_yearly'));
     expect(listed()?.product).toMatchObject({ name: 'Pro (yearly)' });
+    expect(inEvery()?.product).toMatchObject({ name: 'Pro (yearly)' });
     expect(productId(result.current.detail.data?.product)).toBe('prod_pro_yearly');
     expect(result.current.upgrade.isPending).toBe(true);
 
     release();
     await waitFor(() => expect(result.current.upgrade.isSuccess).toBe(true));
     await waitFor(() => expect(harness.count('transactions')).toBe(counts.transactions + 1));
-    expect(harness.count('subscriptions')).toBe(counts.subscriptions + 1);
+    // Both lists (one page, and every page) read again.
+    expect(harness.count('subscriptions')).toBe(counts.subscriptions + 2);
     expect(harness.count('subscription')).toBe(counts.subscription + 1);
     expect(harness.count('products')).toBe(counts.products);
     await waitFor(() => expect(result.current.list.isFetching).toBe(false));

@@ -308,6 +308,9 @@ export function useUpgradeSubscription(
           { queryKey: billingKeys.subscriptions.lists() },
           (list) => list && { ...list, items: list.items.map(change) },
         );
+        queryClient.setQueryData<Subscription[]>(billingKeys.subscriptions.every(), (list) =>
+          list?.map(change),
+        );
         queryClient.setQueryData<Subscription>(
           billingKeys.subscriptions.detail(input.subscription_id),
           (sub) => sub && change(sub),

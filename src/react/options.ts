@@ -164,6 +164,38 @@ export function customerSubscriptionsOptions(
   });
 }
 
+/**
+ * Every subscription of the signed-in customer, newest first: the pages of 100 read one after
+ * another until the last. What the components use to find the customer's live plan, which may
+ * sit past the first page behind older, ended ones.
+ */
+export function allCustomerSubscriptionsOptions(
+  client: ProxyClient,
+): BillingQueryOptions<Subscription[], ReturnType<typeof billingKeys.subscriptions.every>> {
+  return queryOptions<
+    Subscription[],
+    BillingError,
+    Subscription[],
+    ReturnType<typeof billingKeys.subscriptions.every>
+  >({
+    queryKey: billingKeys.subscriptions.every(),
+    queryFn: async ({ signal }) => {
+      const subscriptions: Subscription[] = [];
+      let page = 1;
+      for (;;) {
+        const list = await client.subscriptions({ page, page_size: 100 }, { signal });
+        subscriptions.push(...list.items);
+        const next = list.pagination.next_page;
+        // A service that answers the same page again would otherwise be asked forever.
+        if (next === null || next <= page || list.items.length === 0) return subscriptions;
+        page = next;
+      }
+    },
+    retry: client.retry,
+    staleTime: FRESH_MS,
+  });
+}
+
 /** One of the signed-in customer's subscriptions (another's answers `not_found`). */
 export function subscriptionOptions(
   client: ProxyClient,

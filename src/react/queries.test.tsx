@@ -7,8 +7,10 @@ import {
   renderWithBilling,
   seededCreditAccount,
 } from '../../test/support/billing-harness.js';
+import { buySubscriptions } from '../../test/support/hosted-checkout.js';
 import {
   billingKeys,
+  useAllCustomerSubscriptions,
   useCreditsAccounts,
   useCreditsBalance,
   useCreditsHistory,
@@ -128,6 +130,33 @@ describe('useCustomerSubscriptions (page-numbered)', () => {
 
   it('fails with kind auth when nobody is signed in', async () => {
     const { result } = renderHookWithBilling(() => useCustomerSubscriptions(), { customer: null });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error?.kind).toBe('auth');
+  });
+});
+
+describe('useAllCustomerSubscriptions', () => {
+  it('reads every page of 100, so a live plan behind 101 newer ones is still there', async () => {
+    const { harness, adaSubscription } = seeded();
+    const bought = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 101);
+    const { result } = renderHookWithBilling(() => useAllCustomerSubscriptions(), { harness });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    const ids = result.current.data?.map((s) => s.id) ?? [];
+    expect(ids).toHaveLength(101 + 2);
+    expect(ids.slice(0, 101)).toEqual([...bought].reverse());
+    expect(ids).toContain(adaSubscription.id);
+    expect(harness.requests.filter((r) => r.route === 'subscriptions').map((r) => r.query)).toEqual(
+      [
+        { page: '1', page_size: '100' },
+        { page: '2', page_size: '100' },
+      ],
+    );
+  });
+
+  it('fails with kind auth when nobody is signed in', async () => {
+    const { result } = renderHookWithBilling(() => useAllCustomerSubscriptions(), {
+      customer: null,
+    });
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error?.kind).toBe('auth');
   });

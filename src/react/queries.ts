@@ -11,6 +11,7 @@ import {
 import type { BillingError } from '../client/error.js';
 import { useBillingContext } from './context.js';
 import {
+  allCustomerSubscriptionsOptions,
   type CreditsAccountParams,
   type CreditsHistoryParams,
   type CustomerSubscriptionsParams,
@@ -114,6 +115,17 @@ export const useCustomerSubscriptions = (options: UseCustomerSubscriptionsOption
   useBillingQuery(
     'useCustomerSubscriptions',
     (client) => customerSubscriptionsOptions(client, options),
+    options,
+  );
+
+/**
+ * Every subscription of the signed-in customer, all pages read. See
+ * `allCustomerSubscriptionsOptions`.
+ */
+export const useAllCustomerSubscriptions = (options: QueryPassThrough = {}) =>
+  useBillingQuery(
+    'useAllCustomerSubscriptions',
+    (client) => allCustomerSubscriptionsOptions(client),
     options,
   );
 

@@ -112,3 +112,27 @@ export async function createCheckout(
   }
   return checkoutSchema.parse(json) as Checkout;
 }
+
+/**
+ * Buys `count` subscriptions of `productId` for `customerId` (checkout, then Pay), as a
+ * customer who came back to the store again and again would have; answers their ids, oldest
+ * first. The service lists a customer's subscriptions newest first.
+ */
+export async function buySubscriptions(
+  sandbox: Sandbox,
+  customerId: string,
+  productId: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const checkout = await createCheckout(sandbox, {
+      product_id: productId,
+      customer: { id: customerId },
+    });
+    const paid = sandbox.pay(checkout.id).checkout.subscription;
+    if (!paid) throw new Error(`paying ${checkout.id} made no subscription`);
+    ids.push(typeof paid === 'string' ? paid : paid.id);
+  }
+  return ids;
+}
