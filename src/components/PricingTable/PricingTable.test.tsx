@@ -8,9 +8,10 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { buySubscriptions } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
-import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
+import { allCustomerSubscriptionsOptions, productsOptions } from '../../react/options.js';
 import { PricingTable } from './PricingTable.js';
 
 /** A signed-in buyer who has bought nothing yet (no customer id). */
@@ -243,6 +244,17 @@ describe('PricingTable: plan states', () => {
     // One-time products are bought alongside a subscription, not switched to.
     await user.click(screen.getByRole('radio', { name: 'One-time' }));
     expect(card('The Billing Handbook')).toHaveAttribute('data-state', 'available');
+  });
+
+  test('Ada behind eleven newer, ended day passes: Pro is still her current plan', async () => {
+    const harness = createBillingHarness();
+    const ended = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 11);
+    harness.sandbox.customize(({ subscriptions }) => {
+      for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
+    });
+    renderWithBilling(<PricingTable />, { harness, customer: 'cust_ada' });
+    expect(await findCard('Pro')).toHaveAttribute('data-state', 'current');
+    expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
   });
 
   test('a status that allows no plan change: other plans unavailable, with the reason', async () => {
@@ -540,7 +552,7 @@ describe('PricingTable: server rendering', () => {
       prefetch: (qc, client) =>
         Promise.all([
           qc.prefetchQuery(productsOptions(client)),
-          qc.prefetchQuery(customerSubscriptionsOptions(client)),
+          qc.prefetchQuery(allCustomerSubscriptionsOptions(client)),
         ]),
     });
     expect(html).toContain('data-state="ready"');

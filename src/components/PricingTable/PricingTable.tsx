@@ -13,7 +13,7 @@ import {
 import type { Checkout, Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useCheckout, useUpgradeSubscription } from '../../react/mutations.js';
-import { useCustomerSubscriptions, useProducts } from '../../react/queries.js';
+import { useAllCustomerSubscriptions, useProducts } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { pricingTableMessages } from '../messages/sections/pricingTable.js';
@@ -243,11 +243,11 @@ export function PricingTable(props: PricingTableProps) {
   const name = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
-  const subscriptionsQuery = useCustomerSubscriptions({ enabled: signedIn !== false });
+  const subscriptionsQuery = useAllCustomerSubscriptions({ enabled: signedIn !== false });
   const products = productsProp ?? catalogQuery.data;
   // Signed out (said so, or a 401): a visitor, shown the table as a new customer.
   const signedOut = signedIn === false || subscriptionsQuery.error?.status === 401;
-  const owned = signedOut ? undefined : subscriptionsQuery.data?.items.filter((s) => !hasEnded(s));
+  const owned = signedOut ? undefined : subscriptionsQuery.data?.filter((s) => !hasEnded(s));
   const subscription =
     subscriptionId === undefined
       ? changeableSubscription(owned)
