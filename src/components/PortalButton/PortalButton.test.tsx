@@ -117,12 +117,19 @@ describe('PortalButton', () => {
     expect(harness.navigations).toEqual([]);
   });
 
-  test('a customer with nothing bought yet has no portal: the failure state', async () => {
+  test('a customer with nothing bought yet has no portal: said so, without asking to try again', async () => {
     const user = userEvent.setup();
-    renderWithBilling(<PortalButton />, { customer: { email: 'new.buyer@example.com' } });
+    const { harness } = renderWithBilling(<PortalButton />, {
+      customer: { email: 'new.buyer@example.com' },
+    });
     await user.click(screen.getByRole('button', { name: 'Manage billing' }));
-    expect(await screen.findByRole('alert')).toBeVisible();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'There is nothing to manage yet: your billing account starts with your first purchase.',
+    );
+    expect(alert).not.toHaveTextContent(/try again/i);
     expect(root()).toHaveAttribute('data-state', 'failed');
+    expect(harness.navigations).toEqual([]);
   });
 
   test('target="_blank": the tab opens in the click, cut off from this page, then goes to the link', async () => {

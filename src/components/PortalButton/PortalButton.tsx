@@ -19,7 +19,9 @@ import { type CustomizableProps, useParts } from '../shared/slots.js';
  * - `status` (polite live region: "Opening the billing portal…" while opening; `data-state` as
  *   the root's)
  * - `error` (`role="alert"`, after a failure; `data-state` `failed`; the button stays usable to
- *   retry; when the proxy answers 401, signed out, it asks to sign in instead of to try again)
+ *   retry; when the proxy answers 401, signed out, it asks to sign in instead of to try again;
+ *   404, a customer with no billing account yet, it says there is nothing to manage until a
+ *   first purchase)
  */
 export type PortalButtonPart = 'button' | 'newTabHint' | 'status' | 'error';
 
@@ -137,8 +139,15 @@ export function PortalButton(props: PortalButtonProps) {
                 key: 'error',
                 role: 'alert',
                 'data-state': 'failed',
-                // Signed out (401): trying again cannot help, signing in can.
-                children: t(portal.error?.status === 401 ? 'common.signIn' : 'portalButton.failed'),
+                // Signed out (401): trying again cannot help, signing in can. No billing account
+                // yet (404): nothing to manage until a first purchase.
+                children: t(
+                  portal.error?.status === 401
+                    ? 'common.signIn'
+                    : portal.error?.status === 404
+                      ? 'portalButton.noAccount'
+                      : 'portalButton.failed',
+                ),
               })
             : null,
         ],

@@ -6,6 +6,8 @@ const en = {
   'portalButton.label': 'Manage billing',
   'portalButton.opening': 'Opening the billing portal…',
   'portalButton.failed': 'The billing portal could not be opened. Please try again.',
+  'portalButton.noAccount':
+    'There is nothing to manage yet: your billing account starts with your first purchase.',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -13,6 +15,8 @@ const de: Record<keyof typeof en, string> = {
   'portalButton.opening': 'Das Kundenportal wird geöffnet …',
   'portalButton.failed':
     'Das Kundenportal konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.',
+  'portalButton.noAccount':
+    'Noch gibt es nichts zu verwalten: Ihr Abrechnungskonto entsteht mit Ihrem ersten Kauf.',
 };
 
 /** The strings of PortalButton. */
