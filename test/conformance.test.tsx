@@ -432,6 +432,7 @@ describeConformance<SubscriptionStatusPart>('SubscriptionStatus', {
     root: { states: [...subscriptionStatuses, 'loading', 'error', 'empty'] },
     title: {},
     badge: { states: subscriptionStatuses },
+    details: {},
     price: {},
     date: {
       states: every<SubscriptionDateKind>()(
@@ -454,7 +455,7 @@ describeConformance<SubscriptionStatusPart>('SubscriptionStatus', {
       render: inHarness(fresh({ customer: 'cust_ada' }), (props) => (
         <SubscriptionStatus {...props} />
       )),
-      parts: ['title', 'badge', 'price', 'date'],
+      parts: ['title', 'badge', 'details', 'price', 'date'],
     },
     loading: {
       root: 'loading',

@@ -21,15 +21,19 @@ import { subscriptionDate, subscriptionStatusText } from '../shared/subscription
  * `data-state` is the subscription's status once loaded, else `loading | error | empty`.
  *
  * - `title` (the product's name), `badge` (the status in words; `data-state`: the status as the
- *   service sent it), `price` (amount, units and period), `date` (a `time`: renews on, trial
- *   ends on, ends on, ended on, canceled on, next charge on; `data-state`: which of these, a
- *   `SubscriptionDateKind`)
+ *   service sent it)
+ * - `details` (a `span` holding the price and the date: on one line they are parted by a dot,
+ *   drawn by `styles.css` before the date and never read out; where the date goes to a line of
+ *   its own, no dot), and in it `price` (amount, units and period) and `date` (a `time`: renews
+ *   on, trial ends on, ends on, ended on, canceled on, next charge on; `data-state`: which of
+ *   these, a `SubscriptionDateKind`)
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `alert` (loading failed;
  *   `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state` `empty`)
  */
 export type SubscriptionStatusPart =
   | 'title'
   | 'badge'
+  | 'details'
   | 'price'
   | 'date'
   | 'skeleton'
@@ -184,13 +188,20 @@ function renderSummary(
       'data-state': subscription.status,
       children: subscriptionStatusText(t, subscription.status),
     }),
-    price !== null ? part('price', 'span', { key: 'price', children: price }) : null,
-    date
-      ? part('date', 'time', {
-          key: 'date',
-          dateTime: date.value,
-          'data-state': date.kind,
-          children: t(date.key, { date: format.date(date.value) }),
+    price !== null || date
+      ? part('details', 'span', {
+          key: 'details',
+          children: spaced(
+            price !== null ? part('price', 'span', { key: 'price', children: price }) : null,
+            date
+              ? part('date', 'time', {
+                  key: 'date',
+                  dateTime: date.value,
+                  'data-state': date.kind,
+                  children: t(date.key, { date: format.date(date.value) }),
+                })
+              : null,
+          ),
         })
       : null,
   );
