@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Subscription } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
-import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
+import { useAllCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { pricingTableMessages } from '../messages/sections/pricingTable.js';
@@ -82,7 +82,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
     subscriptionId: subscriptionId ?? '',
     enabled: given === undefined && subscriptionId !== undefined,
   });
-  const list = useCustomerSubscriptions({
+  const list = useAllCustomerSubscriptions({
     enabled: given === undefined && subscriptionId === undefined,
   });
   const query = given !== undefined ? null : subscriptionId !== undefined ? byId : list;
@@ -90,7 +90,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
     given ??
     (subscriptionId !== undefined
       ? byId.data
-      : pickSubscription(list.data?.items, { includeEnded: true }));
+      : pickSubscription(list.data, { includeEnded: true }));
   // The catalog only when the service sent the product as an id.
   const needsCatalog = subscription !== undefined && typeof subscription.product === 'string';
   const catalog = useProducts({ enabled: needsCatalog });
