@@ -171,6 +171,14 @@ describe('BillingHistory in Chromium', () => {
       expect(next.top).toBe(previous.top);
       expect(info.left).toBeGreaterThan(previous.right);
       expect(info.right).toBeLessThan(next.left);
+      // At the outer edges, the page centred between them (it stood half the difference of
+      // the buttons' widths, about 15px, off the middle: Previous is the wider).
+      expect(previous.left).toBe(pager.left);
+      expect(next.right).toBe(pager.right);
+      expect(previous.width).toBeGreaterThan(next.width + 10);
+      expect(Math.abs((info.left + info.right) / 2 - (pager.left + pager.right) / 2)).toBeLessThan(
+        0.5,
+      );
       return;
     }
     // Narrow: the page above, then the buttons sharing the pager's width, or each taking it

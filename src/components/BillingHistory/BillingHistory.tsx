@@ -28,7 +28,9 @@ import { spaced } from '../shared/spaced.js';
  *   `paid` (the amount paid), `status` (the cell), `statusBadge` (the status in words;
  *   `data-state`: the status), `refund` (what was refunded; `data-state` `full | partial`;
  *   after the `billingHistory.refundSeparator` text, " · ")
- * - `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
+ * - `pager` (the box the pagination sits in; `styles.css` lays the pagination out by its width:
+ *   the page centred between Previous and Next, or above them on a narrow screen),
+ *   `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
  *   `aria-disabled` at either end so focus stays on them), `pageInfo` ("Page 2 of 3", a polite
  *   live region; `data-state` `loading | ready`)
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (loading failed;
@@ -55,6 +57,7 @@ export type BillingHistoryPart =
   | 'status'
   | 'statusBadge'
   | 'refund'
+  | 'pager'
   | 'pagination'
   | 'previous'
   | 'next'
@@ -407,20 +410,22 @@ function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
       },
       children: t(key),
     });
-  return part('pagination', 'nav', {
-    'aria-label': t('billingHistory.pagination'),
-    children: spaced(
-      button('previous', page > 1, 'billingHistory.previousPage'),
-      part('pageInfo', 'span', {
-        key: 'info',
-        role: 'status',
-        'data-state': loading ? 'loading' : 'ready',
-        children: loading
-          ? t('billingHistory.loadingPage', { page })
-          : t('billingHistory.pageOf', { page, pages }),
-      }),
-      button('next', page < pages, 'billingHistory.nextPage'),
-    ),
+  return part('pager', 'div', {
+    children: part('pagination', 'nav', {
+      'aria-label': t('billingHistory.pagination'),
+      children: spaced(
+        button('previous', page > 1, 'billingHistory.previousPage'),
+        part('pageInfo', 'span', {
+          key: 'info',
+          role: 'status',
+          'data-state': loading ? 'loading' : 'ready',
+          children: loading
+            ? t('billingHistory.loadingPage', { page })
+            : t('billingHistory.pageOf', { page, pages }),
+        }),
+        button('next', page < pages, 'billingHistory.nextPage'),
+      ),
+    }),
   });
 }
 
