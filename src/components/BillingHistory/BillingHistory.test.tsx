@@ -510,6 +510,14 @@ describe('BillingHistory: loading, error, empty', () => {
     expect(harness.count('transactions')).toBe(2);
   });
 
+  test('signed out (the proxy answers 401): asks to sign in, with no Try again', async () => {
+    renderWithBilling(<BillingHistory />, { customer: null });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(alert).toHaveAttribute('data-state', 'auth');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
   test('a failed later page keeps the way back', async () => {
     const user = userEvent.setup();
     const harness = createBillingHarness({ customer: ADA });

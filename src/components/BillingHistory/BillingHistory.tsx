@@ -35,7 +35,8 @@ import { spaced } from '../shared/spaced.js';
  *   live region; `data-state` `loading | ready`)
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (loading failed;
  *   `role="alert"`; `data-state`: the failure's `BillingErrorKind`, such as `server` or
- *   `network`, and `error` for a failure without a kind), `retryAction`, `empty` (no payments;
+ *   `network`, and `error` for a failure without a kind; signed out, `auth`, it asks to sign
+ *   in), `retryAction` (not when signed out), `empty` (no payments;
  *   `data-state` `empty`)
  * - `pastEnd` (a controlled `page` past the last one: says so; `data-state` `pastEnd`),
  *   `lastPageAction` (in it, with `onPageChange`: asks for the last page)
@@ -436,17 +437,21 @@ function ErrorNotice(props: {
   onRetry: () => unknown;
 }) {
   const { part, t, error, onRetry } = props;
+  // Signed out (401): trying again cannot help, signing in can.
+  const signedOut = error?.status === 401;
   return part('error', 'div', {
     role: 'alert',
     'data-state': error?.kind ?? 'error',
     children: [
-      <p key="text">{t('billingHistory.error')}</p>,
-      part('retryAction', 'button', {
-        key: 'retry',
-        type: 'button',
-        onClick: () => void onRetry(),
-        children: t('common.retry'),
-      }),
+      <p key="text">{t(signedOut ? 'common.signIn' : 'billingHistory.error')}</p>,
+      signedOut
+        ? null
+        : part('retryAction', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: () => void onRetry(),
+            children: t('common.retry'),
+          }),
     ],
   });
 }
