@@ -11,6 +11,7 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { createBillingClient } from '../../client/index.js';
 import { creditsHistoryOptions } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
 import { CreditsHistory } from './CreditsHistory.js';
@@ -197,4 +198,71 @@ describe('CreditsHistory in Chromium', () => {
       ).toEqual([]);
     },
   );
+
+  // [a credit that makes the balance huge, the width of the column it sits in]
+  test.each([
+    ['50000000', 295, 'a phone, 375px wide'],
+    ['123456789012345678901234567890', 295, 'a phone, 375px wide'],
+    ['0.123456789012345678901234567890123456789', 295, 'a phone, 375px wide'],
+    ['50000000', 1200, 'a wide page'],
+  ])('a balance of %s more keeps its unit beside it, within %ipx (%s)', async (credit, width) => {
+    // On a phone, under a balance as wide as the line, the unit went to a line of its own.
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = graceMinutes(harness);
+    await createBillingClient({
+      apiKey: harness.sandbox.apiKey,
+      baseUrl: harness.sandbox.baseUrl,
+      fetch: harness.sandbox.fetch,
+      allowBrowser: true,
+    }).credits.credit({
+      account_id: minutes.id,
+      amount: credit,
+      reference: 'huge',
+      idempotency_key: 'huge',
+    });
+    renderWithBilling(
+      <div style={{ width }}>
+        <CreditsHistory />
+      </div>,
+      { harness },
+    );
+    const slot = (name: string) =>
+      document.querySelector(`[data-slot="credits-history-${name}"]`) as HTMLElement;
+    await waitFor(() => expect(slot('unit-label')).toHaveTextContent('minutes'));
+    const amount = slot('balance-amount');
+    const text = amount.textContent ?? '';
+    // Each character's box, on the screen.
+    const range = document.createRange();
+    const node = (index: number) => {
+      let rest = index;
+      for (const child of amount.childNodes) {
+        if (child.nodeType !== Node.TEXT_NODE) continue;
+        const length = child.textContent?.length ?? 0;
+        if (rest < length) return [child, rest] as const;
+        rest -= length;
+      }
+      throw new Error(`no character ${index}`);
+    };
+    const charBox = (index: number) => {
+      const [child, offset] = node(index);
+      range.setStart(child, offset);
+      range.setEnd(child, offset + 1);
+      return range.getBoundingClientRect();
+    };
+    const last = charBox(text.length - 1);
+    const unit = slot('unit-label').getBoundingClientRect();
+    // The unit on the line of the amount's last digit, after it.
+    expect(unit.top).toBeGreaterThanOrEqual(last.top);
+    expect(unit.bottom).toBeLessThanOrEqual(last.bottom + 1);
+    expect(unit.left).toBeGreaterThan(last.right);
+    // Nothing wider than the column.
+    const balance = slot('balance').getBoundingClientRect();
+    expect(unit.right).toBeLessThanOrEqual(balance.right);
+    expect(amount.getBoundingClientRect().right).toBeLessThanOrEqual(balance.right);
+    // Where the whole part breaks, it breaks after a group separator ("50,037," / "632.5");
+    // only a fraction too long for the line breaks anywhere.
+    for (let i = 1; i < text.indexOf('.'); i++) {
+      if (charBox(i).top > charBox(i - 1).top) expect(text[i - 1]).toBe(',');
+    }
+  });
 });

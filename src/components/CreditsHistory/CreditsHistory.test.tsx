@@ -135,8 +135,9 @@ describe('CreditsHistory: balance and entries', () => {
         [side, reversal, time?.textContent, amount].filter(Boolean).join(' '),
       );
     }
+    // A no-break space joins the amount and its unit: the unit never starts a line.
     expect((await findBalance()).closest('p')?.textContent).toMatch(
-      /^Balance [\d,.]+ credits as of /,
+      /^Balance [\d,.]+\u00a0credits as of /,
     );
     // What crossed the wire: the first page, newest first, no cursor.
     const first = harness.requests.find((r) => r.route === 'creditEntries');

@@ -49,8 +49,11 @@ import { spaced } from '../shared/spaced.js';
  *   `retry` that goes with its alert while the data loads again).
  * - `accountPicker` (shown with two accounts or more), `accountLabel`, `accountSelect`.
  * - `balance` (`data-state` `loading | ready | error`; `error` when it could not be read, the
- *   amount last read staying shown), `balanceLabel`, `balanceAmount` (the exact amount; while
- *   there is none, `data-state` `loading`, or `error` with a dash), `unitLabel`, `asOf`.
+ *   amount last read staying shown), `balanceLabel`, `balanceValue` (the amount and its unit,
+ *   joined by a no-break space: a number too long for its line breaks between its digit
+ *   groups, the unit staying after its last group), and in it `balanceAmount` (the exact
+ *   amount; while there is none, `data-state` `loading`, or `error` with a dash) and
+ *   `unitLabel`; `asOf`.
  * - `loadNewer`, `loadOlder`: the buttons that read newer and older entries (`data-state`
  *   `loading` while their read is under way, else `idle`; `loadOlder` goes with the last page,
  *   handing its focus to the list).
@@ -70,6 +73,7 @@ export type CreditsHistoryPart =
   | 'accountSelect'
   | 'balance'
   | 'balanceLabel'
+  | 'balanceValue'
   | 'balanceAmount'
   | 'unitLabel'
   | 'asOf'
@@ -214,6 +218,33 @@ function minus(text: string): string {
 /** Fills a message's placeholders with elements: `{amount} {unit}` → [amount, ' ', unit]. */
 function interleave(template: string, values: Record<string, ReactNode>): ReactNode[] {
   return template.split(/\{(\w+)\}/).map((piece, i) => (i % 2 === 1 ? values[piece] : piece));
+}
+
+const groupSeparators = new Map<string, string>();
+
+/**
+ * An amount as text with a break opportunity (`<wbr>`) after each of the locale's group
+ * separators, so that a number too long for its line breaks between digit groups ("50,037," /
+ * "632.5 minutes") rather than within one. The text itself is unchanged.
+ */
+function breakable(text: string, locale: string): ReactNode {
+  let group = groupSeparators.get(locale);
+  if (group === undefined) {
+    group =
+      new Intl.NumberFormat(locale).formatToParts(1_000_000).find((part) => part.type === 'group')
+        ?.value ?? '';
+    groupSeparators.set(locale, group);
+  }
+  const pieces = group ? text.split(group) : [text];
+  if (pieces.length === 1) return text;
+  const out: ReactNode[] = [];
+  let end = 0;
+  for (const piece of pieces.slice(0, -1)) {
+    end += piece.length + group.length;
+    out.push(piece + group, <wbr key={end} />);
+  }
+  out.push(pieces.at(-1));
+  return out;
 }
 
 function accountOption(account: CreditsAccount, t: Translate): string {
@@ -583,21 +614,24 @@ function AccountHistory({
     children: [
       part('balanceLabel', 'span', { key: 'label', children: t('creditsHistory.balance') }),
       ' ',
-      ...(balance.data
-        ? interleave(t('creditsHistory.balanceValue'), {
-            amount: part('balanceAmount', 'strong', {
-              key: 'amount',
-              children: minus(fmt.amount(balance.data.balance)),
-            }),
-            unit: part('unitLabel', 'span', { key: 'unit', children: unit }),
-          })
-        : [
-            part('balanceAmount', 'strong', {
+      part('balanceValue', 'span', {
+        key: 'value',
+        // No-break spaces: the unit never goes to a line of its own, styled or not (Chromium
+        // broke before a `white-space: nowrap` space that followed wrapping text).
+        children: balance.data
+          ? interleave(t('creditsHistory.balanceValue').replace(/ /g, '\u00a0'), {
+              amount: part('balanceAmount', 'strong', {
+                key: 'amount',
+                children: breakable(minus(fmt.amount(balance.data.balance)), fmt.locale),
+              }),
+              unit: part('unitLabel', 'span', { key: 'unit', children: unit }),
+            })
+          : part('balanceAmount', 'strong', {
               key: 'amount',
               'data-state': balance.isError ? 'error' : 'loading',
               children: balance.isError ? '—' : '',
             }),
-          ]),
+      }),
       balance.data ? ' ' : null,
       balance.data
         ? part('asOf', 'span', {
