@@ -121,6 +121,30 @@ describe('create', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  test('a customer by id or by email, not both: a pair is a 400 naming customer, even a matching one', async () => {
+    const { sandbox, post } = setup();
+    const checkoutsBefore = sandbox.inspect().checkouts.length;
+    for (const email of ['ada@example.com', 'ADA@example.com', 'grace@example.com']) {
+      const { status, json, messages } = await post({
+        product_id: 'prod_ebook',
+        customer: { id: 'cust_ada', email },
+      });
+      expect({ email, status }).toEqual({ email, status: 400 });
+      // The general error body, as the other refusals of a checkout.
+      expect(json).toMatchObject({ status: 400, error: 'Bad Request' });
+      expect(json.trace_id).toEqual(expect.any(String));
+      expect(messages).toEqual([
+        'customer takes only one of id or email: send only one of id or email (the id when you know it)',
+      ]);
+    }
+    // An unknown id beside an email is the same 400, not a 404 for the id.
+    expect(
+      (await post({ product_id: 'prod_ebook', customer: { id: 'cust_nope', email: 'a@b.co' } }))
+        .status,
+    ).toBe(400);
+    expect(sandbox.inspect().checkouts).toHaveLength(checkoutsBefore);
+  });
+
   test('a customer email as the service takes it: any script, a real top-level domain', async () => {
     const { post } = setup();
     for (const email of ['josé@example.com', 'ada@müller.de', 'o.brien+shop@mail.example.co.uk']) {

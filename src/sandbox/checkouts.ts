@@ -165,7 +165,9 @@ export function embeddedDiscount(discount: Discount): SubscriptionDiscount {
  * `POST /v1/checkouts`. Checks the product (exists, active), the discount code (active, not
  * expired, under `max_redemptions`, for this product and currency), the custom fields (at most
  * 3, unique alphanumeric keys ≤ 200, labels ≤ 200, text lengths; `custom_field` is the
- * deprecated alias, taken alone or beside `custom_fields` when both are the same) and the customer (`id` must exist; a known `email` links to its customer).
+ * deprecated alias, taken alone or beside `custom_fields` when both are the same) and the customer
+ * (only one of `id` and `email`, else 400 naming `customer`; `id` must exist; a known `email`
+ * links to its customer).
  * A repeat of the same `request_id` with the same body, while that checkout is still pending,
  * answers it again (a retry makes no second one); once it is paid the reference is the caller's
  * to reuse, and a new checkout is made (the service only echoes `request_id`).
@@ -215,12 +217,15 @@ export function createCheckout(
   if (requested) problems.push(...checkFields(requested, fieldName));
 
   let customer: Customer | undefined;
-  if (body.customer?.id !== undefined) {
+  if (body.customer?.id !== undefined && body.customer.email !== undefined) {
+    // The service's CustomerRequestEntity: "You may specify only one of these parameters: id or
+    // email." A pair is refused even when it names the same customer.
+    problems.push(
+      'customer takes only one of id or email: send only one of id or email (the id when you know it)',
+    );
+  } else if (body.customer?.id !== undefined) {
     customer = store.customers.get(body.customer.id);
     if (!customer) throw notFound('customer', body.customer.id, 'customer.id');
-    if (body.customer.email && body.customer.email.toLowerCase() !== customer.email.toLowerCase()) {
-      problems.push(`customer.email does not match the email of customer ${customer.id}`);
-    }
   } else if (body.customer?.email !== undefined) {
     customer = store.customerOfEmail(body.customer.email);
   }

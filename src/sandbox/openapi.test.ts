@@ -853,7 +853,7 @@ describe('checkouts', () => {
       request_id: 'order-1001',
       units: 2,
       discount_code: 'LAUNCH20',
-      customer: { id: 'cust_ada', email: 'ada@example.com' },
+      customer: { id: 'cust_ada' },
       custom_fields: [
         {
           type: 'text',
