@@ -149,13 +149,31 @@ export function errorAnswer(
   return { status, headers, body: generalErrorBody(status, messages, ids.trace(), now) };
 }
 
-/** The key rules: missing or unknown → 401; a production-format key → 403. */
-function checkKey(key: string | null, apiKey: string): SandboxError | null {
+/**
+ * The host of the service's production environment (`billingEnvironments.production` of the
+ * client). Any other host is taken as the test environment's (the sandbox ignores hosts, so that
+ * it can be mounted anywhere); this one is not, since no test key works there.
+ */
+const PRODUCTION_HOST = 'api.creem.io';
+
+/**
+ * The key rules: missing → 401; a key of the other environment → 403 (a production-format key
+ * on any host, a test key sent to the production host {@link PRODUCTION_HOST}, as the service
+ * refuses a key used against the wrong environment); unknown → 401.
+ */
+function checkKey(key: string | null, apiKey: string, host: string): SandboxError | null {
   if (key === null || key === '') {
     return new SandboxError(
       401,
       'x-api-key header is missing: send your test API key in x-api-key',
       { code: 'missing_api_key', param: 'x-api-key' },
+    );
+  }
+  if (key.startsWith('creem_test_') && host.toLowerCase() === PRODUCTION_HOST) {
+    return new SandboxError(
+      403,
+      `a test API key cannot be used in the production environment (${PRODUCTION_HOST}): send it to the test base URL (https://test-api.creem.io, or the sandbox's baseUrl)`,
+      { code: 'invalid_api_key', param: 'x-api-key' },
     );
   }
   if (key.startsWith('creem_') && !key.startsWith('creem_test_')) {
@@ -215,7 +233,7 @@ export async function answerApi(
       headers: error.headers,
     });
 
-  const keyError = checkKey(request.headers.get('x-api-key'), apiKey);
+  const keyError = checkKey(request.headers.get('x-api-key'), apiKey, url.hostname);
   if (keyError) return fail(keyError);
 
   // Input: params ∪ query ∪ body, each checked by the table's schema; every failing field listed.

@@ -98,6 +98,50 @@ describe('keys', () => {
     expect(expectGeneralError(prod.json, 403).error).toBe('Forbidden');
   });
 
+  test('the test key on the production host is 403, as a production key on the test host, in each body form', async () => {
+    const { sandbox, raw } = setup();
+    const onTestHost = await raw('GET', '/v1/customers/list', { key: 'creem_4Lg9aQx7' });
+    const general = await raw('GET', '', { url: 'https://api.creem.io/v1/customers/list' });
+    expect(general.status).toBe(403);
+    const body = expectGeneralError(general.json, 403);
+    expect(body.error).toBe('Forbidden');
+    expect(body.message.join(' ')).toMatch(/test API key .*production environment.*test-api/);
+    expect(Object.keys(general.json).sort()).toEqual(Object.keys(onTestHost.json).sort());
+    // Upper case and a port change nothing; a POST writes nothing.
+    expect(
+      (await raw('GET', '', { url: 'https://API.creem.io:443/v1/products?product_id=prod_ebook' }))
+        .status,
+    ).toBe(403);
+    const before = sandbox.inspect().checkouts.length;
+    const post = await raw('POST', '', {
+      url: 'https://api.creem.io/v1/checkouts',
+      body: JSON.stringify({ product_id: 'prod_ebook' }),
+    });
+    expect(post.status).toBe(403);
+    expect(sandbox.inspect().checkouts).toHaveLength(before);
+
+    const credits = await raw('GET', '', {
+      url: 'https://api.creem.io/v1/customer-credits/accounts',
+    });
+    expect(credits.status).toBe(403);
+    const creditsBody = creditsErrorSchema.parse(credits.json);
+    expect(creditsBody.error.type).toBe('authentication_error');
+    expect(credits.headers.get('x-request-id')).toBe(creditsBody.error.request_id);
+    const prodOnTestHost = await raw('GET', '/v1/customer-credits/accounts', {
+      key: 'creem_4Lg9aQx7',
+    });
+    expect(creditsErrorSchema.parse(prodOnTestHost.json).error.type).toBe('authentication_error');
+
+    // The test host and any other host still answer the test key.
+    for (const url of [
+      'https://test-api.creem.io/v1/customers/list',
+      'https://elsewhere.test/v1/customers/list',
+      'https://api.creem.io.example/v1/customers/list',
+    ]) {
+      expect({ url, status: (await raw('GET', '', { url })).status }).toEqual({ url, status: 200 });
+    }
+  });
+
   test('the client reports a wrong key as an auth error', async () => {
     const { sandbox } = setup();
     const client = createBillingClient({

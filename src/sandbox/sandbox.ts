@@ -72,7 +72,8 @@ export type SandboxOptions = {
   /** Faults to inject into API requests (never into the hosted pages). Default: none. */
   faults?: SandboxFaults;
   /**
-   * The address the sandbox answers at. Its host is ignored when routing; its path is a prefix
+   * The address the sandbox answers at. Its host is ignored when routing (only the production
+   * host `api.creem.io` refuses the test key, with 403); its path is a prefix
    * every request must carry (mount the sandbox under `/__sandbox` with
    * `http://localhost:5173/__sandbox`). Default: `https://sandbox.billing-kit.test`.
    */
@@ -134,8 +135,10 @@ export type Sandbox = {
   /**
    * A drop-in `fetch` that answers from the sandbox in process (relative paths resolve against
    * `baseUrl`; the host of an absolute URL is ignored, so a client of the service's test
-   * environment works too). The links it hands out (`checkout_url`, the portal link, the hosted
-   * pages' own) are on `baseUrl`, where this same `fetch` answers them.
+   * environment works too, except the production host `api.creem.io`, where the test key is
+   * refused with 403 as the service refuses a key of the other environment). The links it hands
+   * out (`checkout_url`, the portal link, the hosted pages' own) are on `baseUrl`, where this
+   * same `fetch` answers them.
    */
   fetch: typeof fetch;
   /**
