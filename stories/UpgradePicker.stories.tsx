@@ -224,10 +224,13 @@ export const Submitting: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Review change' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm change' }));
-    await expect(canvas.getByRole('button', { name: 'Changing your plan…' })).toHaveAttribute(
+    await expect(canvas.getByRole('button', { name: 'Confirm change' })).toHaveAttribute(
       'aria-busy',
       'true',
     );
+    // Said once, by the live region: the busy button keeps its label.
+    await expect(canvas.getByRole('status')).toHaveTextContent('Changing your plan…');
+    await expect(canvas.getAllByText('Changing your plan…')).toHaveLength(1);
   },
 };
 

@@ -345,9 +345,12 @@ describe('UpgradePicker: review, success and failure', () => {
     const release = harness.hold('upgradeSubscription');
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
     expect(picker()).toHaveAttribute('data-state', 'submitting');
-    const submit = screen.getByRole('button', { name: 'Changing your plan…' });
+    // "Changing your plan…" is said once, by the live region; the busy button keeps its name
+    // (it was renamed to the same words, so a screen reader heard them twice).
+    const submit = screen.getByRole('button', { name: 'Confirm change' });
     expect(submit).toHaveAttribute('aria-busy', 'true');
     expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getAllByText('Changing your plan…')).toEqual([screen.getByRole('status')]);
     await user.click(submit);
     release();
 

@@ -68,9 +68,12 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   failed; `role="alert"`; `data-state` `refused` when the service refused the plan chosen,
  *   which is then no longer offered, else `failed`; asks to sign in when the proxy answers
  *   401), `backAction` (focused once the plan is refused), `submitButton` (`data-state`
- *   `idle | submitting | failed`; gone once the plan is refused: trying again cannot help)
- * - `notice` (polite live region: changing, changed; `data-state` `idle | submitting |
- *   succeeded`), `againAction` (after the change: choose again, from the new plan)
+ *   `idle | submitting | failed`; while submitting it keeps its label and is `aria-busy` and
+ *   `aria-disabled`, the notice saying what goes on; gone once the plan is refused: trying
+ *   again cannot help)
+ * - `notice` (polite live region, the one place that says "Changing your plan…", then that the
+ *   plan changed; `data-state` `idle | submitting | succeeded`), `againAction` (after the
+ *   change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
  *   failed; `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state`
  *   `empty`)
@@ -645,13 +648,10 @@ export function UpgradePicker(props: UpgradePickerProps) {
                 'aria-disabled': submitting || undefined,
                 'aria-busy': submitting || undefined,
                 onClick: submit,
-                children: t(
-                  submitting
-                    ? 'upgradePicker.confirming'
-                    : failed
-                      ? 'common.retry'
-                      : 'upgradePicker.confirm',
-                ),
+                // While the change is under way its label stays the action: "Changing your
+                // plan…" is said once, by the notice (a live region); on the button as well, a
+                // screen reader heard it twice (the focused button's new name, then the notice).
+                children: t(failed ? 'common.retry' : 'upgradePicker.confirm'),
               }),
         ],
       }),
