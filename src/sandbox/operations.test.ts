@@ -295,6 +295,94 @@ describe('subscriptions', () => {
     }
   });
 
+  test('a trialing subscription is credited nothing for its current plan: a trial paid nothing (past_due keeps its credit)', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const trial = await buy(sandbox, client, 'prod_starter_monthly', 'trial@example.com');
+    const trialYear = await buy(sandbox, client, 'prod_pro_monthly', 'trial.year@example.com');
+    const late = await buy(sandbox, client, 'prod_starter_monthly', 'late@example.com');
+    const statuses = new Map([
+      [trial.subscriptionId, 'trialing'],
+      [trialYear.subscriptionId, 'trialing'],
+      [late.subscriptionId, 'past_due'],
+    ]);
+    sandbox.customize(({ subscriptions }) => {
+      for (const s of subscriptions) s.status = statuses.get(s.id) ?? s.status;
+    });
+    const before = await client.subscriptions.retrieve({
+      subscription_id: trial.subscriptionId ?? '',
+    });
+    now += 10 * DAY;
+    const expected = prorateUpgrade({
+      currentPrice: 900,
+      targetPrice: 2900,
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    });
+    expect(expected.credit).toBeGreaterThan(0);
+
+    // Same period: the target's price for the rest of the period, nothing taken off.
+    const upgraded = await client.subscriptions.upgrade({
+      subscription_id: trial.subscriptionId ?? '',
+      product_id: 'prod_pro_monthly',
+    });
+    expect(upgraded.status).toBe('trialing');
+    expect(upgraded.last_transaction).toMatchObject({
+      amount: expected.charge,
+      amount_paid: expected.charge + Math.round(expected.charge * 0.2),
+      type: 'invoice',
+    });
+    // Another period, a new one starting now: the target's whole price.
+    const yearly = await client.subscriptions.upgrade({
+      subscription_id: trialYear.subscriptionId ?? '',
+      product_id: 'prod_pro_yearly',
+    });
+    expect(yearly.last_transaction?.amount).toBe(29000);
+    // Kept for the next bill: the same figure, no credit in it.
+    const kept = await buy(sandbox, client, 'prod_starter_monthly', 'trial.kept@example.com');
+    sandbox.customize(({ subscriptions }) => {
+      for (const s of subscriptions) if (s.id === kept.subscriptionId) s.status = 'trialing';
+    });
+    const keptBefore = await client.subscriptions.retrieve({
+      subscription_id: kept.subscriptionId ?? '',
+    });
+    now += DAY;
+    await client.subscriptions.upgrade({
+      subscription_id: kept.subscriptionId ?? '',
+      product_id: 'prod_pro_monthly',
+      update_behavior: 'proration-charge',
+    });
+    const { charge } = prorateUpgrade({
+      currentPrice: 900,
+      targetPrice: 2900,
+      periodStart: keptBefore.current_period_start_date ?? '',
+      periodEnd: keptBefore.current_period_end_date ?? '',
+      now,
+    });
+    expect(sandbox.inspect().pending_prorations).toEqual([
+      {
+        subscription: kept.subscriptionId,
+        amount: charge,
+        created_at: new Date(now).toISOString(),
+      },
+    ]);
+
+    // past_due paid its period: its unused part is still credited.
+    const pastDue = await client.subscriptions.upgrade({
+      subscription_id: late.subscriptionId ?? '',
+      product_id: 'prod_pro_monthly',
+    });
+    const latePeriod = prorateUpgrade({
+      currentPrice: 900,
+      targetPrice: 2900,
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    });
+    expect(pastDue.last_transaction?.amount).toBe(latePeriod.net);
+  });
+
   test('upgrade rules: another, active, recurring product in the same currency', async () => {
     const { sandbox, client } = setup();
     const paid = await buy(sandbox, client, 'prod_starter_monthly');

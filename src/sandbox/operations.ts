@@ -135,6 +135,9 @@ const ENDED = new Set(['canceled', 'expired']);
  *   period runs to its end, and the target's first period would be charged in full at the
  *   renewal (which the sandbox never makes, see above).
  *
+ * A `trialing` subscription has paid nothing yet: the credit for the current plan is 0 (the
+ * charge for the target is as above).
+ *
  * The UpgradePicker's `estimateChange` follows the same rules, so its estimate is what this
  * charges.
  */
@@ -182,12 +185,20 @@ export function upgradeSubscription(
     periodEnd: periodEnd > periodStart ? periodEnd : periodStart + 1,
     now,
   });
+  // A trial is free: no paid time is left unused, so nothing is credited for it. (The
+  // UpgradePicker refuses to change a trialing plan, see `allowsPlanChange`; its
+  // `estimateChange` credits nothing for a trial too.) past_due and unpaid keep their credit.
+  const credit = subscription.status === 'trialing' ? 0 : proration.credit;
   const samePeriod = target.billing_period === current.billing_period;
   // Across periods a new period starts now only when the difference is charged now; otherwise
   // the paid period runs to its end and the new plan's first period follows at the renewal,
   // with nothing prorated (a month must not buy a year).
   const startsNow = !samePeriod && behavior === 'proration-charge-immediately';
-  const net = samePeriod ? proration.net : startsNow ? target.price * units - proration.credit : 0;
+  const net = samePeriod
+    ? proration.charge - credit
+    : startsNow
+      ? target.price * units - credit
+      : 0;
 
   const updated: StoredSubscription = {
     ...subscription,

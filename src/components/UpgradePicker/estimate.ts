@@ -68,7 +68,8 @@ const iso = (time: number) => new Date(time).toISOString();
  * part of the current one; with the other two the paid period runs out and the new plan's
  * first period follows at the renewal, nothing prorated. `proration-charge-immediately`
  * charges a positive difference now (a negative one goes to the next bill);
- * `proration-charge` puts it on the next bill; `proration-none` drops it.
+ * `proration-charge` puts it on the next bill; `proration-none` drops it. A `trialing`
+ * subscription has paid nothing, so nothing of the current plan is credited.
  */
 export function estimateChange(input: {
   subscription: Subscription;
@@ -95,10 +96,13 @@ export function estimateChange(input: {
     periodEnd: end > start ? end : start + 1,
     now,
   });
+  // A trial has paid nothing, so nothing is credited (as the sandbox). The UpgradePicker never
+  // asks for a trialing plan (`allowsPlanChange`); a direct caller gets the sandbox's figures.
+  const credit = subscription.status === 'trialing' ? 0 : proration.credit;
   const regular = target.price * units;
   const otherPeriod = target.billing_period !== current.billing_period;
   const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
-  const net = !otherPeriod ? proration.net : newPeriod ? regular - proration.credit : 0;
+  const net = !otherPeriod ? proration.charge - credit : newPeriod ? regular - credit : 0;
 
   let charged = 0;
   let carried = 0;

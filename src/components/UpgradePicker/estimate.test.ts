@@ -1,0 +1,114 @@
+// estimateChange against the sandbox: for the same moment, the estimate is what the sandbox's
+// upgrade then charges now (the invoice's amount after its discount, before tax) or keeps for
+// the next bill. Driven through the real client over the sandbox's fetch and its test key.
+import { describe, expect, test } from 'vitest';
+import { sandboxClient } from '../../../test/support/sandbox-client.js';
+import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
+import type { Sandbox } from '../../sandbox/index.js';
+import { estimateChange } from './estimate.js';
+
+const DAY = 86_400_000;
+
+type Client = ReturnType<typeof sandboxClient>['client'];
+
+/** Buys `productId` on a checkout (with `code`, when given) for a new customer; its subscription. */
+async function subscribe(
+  sandbox: Sandbox,
+  client: Client,
+  productId: string,
+  email: string,
+  code?: string,
+): Promise<string> {
+  const checkout = await client.checkouts.create({
+    product_id: productId,
+    customer: { email },
+    ...(code ? { discount_code: code } : {}),
+  });
+  const answers: Record<string, string | boolean> = {};
+  for (const field of sandbox.checkout(checkout.id).fields) {
+    answers[field.key] = field.type === 'checkbox' ? true : 'Acme Ltd';
+  }
+  const paid = sandbox.pay(checkout.id, { answers, country: 'DE' });
+  if (!paid.subscriptionId) throw new Error(`${productId} made no subscription`);
+  return paid.subscriptionId;
+}
+
+/**
+ * The estimate of moving subscription `id` to `targetId` at the sandbox's `now`, then the same
+ * change made on the sandbox: what it charged now (before tax, after the discount) and kept.
+ */
+async function estimateThenUpgrade(
+  sandbox: Sandbox,
+  client: Client,
+  id: string,
+  targetId: string,
+  behavior: UpdateBehavior,
+  now: number,
+) {
+  const subscription: Subscription = await client.subscriptions.retrieve({ subscription_id: id });
+  const productId =
+    typeof subscription.product === 'string' ? subscription.product : subscription.product.id;
+  const current: Product = await client.products.retrieve({ product_id: productId });
+  const target: Product = await client.products.retrieve({ product_id: targetId });
+  const estimate = estimateChange({ subscription, current, target, behavior, now });
+  const pendingBefore = sandbox.inspect().pending_prorations.length;
+  const upgraded = await client.subscriptions.upgrade({
+    subscription_id: id,
+    product_id: targetId,
+    update_behavior: behavior,
+  });
+  const invoice =
+    upgraded.last_transaction_id !== subscription.last_transaction_id
+      ? upgraded.last_transaction
+      : null;
+  const kept = sandbox.inspect().pending_prorations.slice(pendingBefore);
+  return {
+    estimate,
+    invoice,
+    chargedNow: invoice ? invoice.amount - (invoice.discount_amount ?? 0) : 0,
+    carried: kept.reduce((sum, p) => sum + p.amount, 0),
+  };
+}
+
+describe('estimateChange gives the sandbox’s figures', () => {
+  test('a trialing subscription: nothing of the current plan is credited, as the sandbox', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = sandboxClient({ now: () => now });
+    const cases = [
+      ['prod_starter_monthly', 'prod_pro_monthly', 'proration-charge-immediately'],
+      ['prod_starter_monthly', 'prod_pro_monthly', 'proration-charge'],
+      ['prod_pro_monthly', 'prod_pro_yearly', 'proration-charge-immediately'],
+    ] as const;
+    const ids: string[] = [];
+    for (const [from, , behavior] of cases) {
+      ids.push(await subscribe(sandbox, client, from, `trial.${from}.${behavior}@example.com`));
+    }
+    sandbox.customize(({ subscriptions }) => {
+      for (const s of subscriptions) if (ids.includes(s.id)) s.status = 'trialing';
+    });
+    now += 9 * DAY;
+    const results = [];
+    for (const [i, [, to, behavior]] of cases.entries()) {
+      const { estimate, chargedNow, carried } = await estimateThenUpgrade(
+        sandbox,
+        client,
+        ids[i] as string,
+        to,
+        behavior,
+        now,
+      );
+      expect({ to, behavior, now: estimate.now, carried: estimate.carried }).toEqual({
+        to,
+        behavior,
+        now: chargedNow,
+        carried,
+      });
+      results.push(estimate);
+    }
+    // Starter → Pro with 19 of 28 days left: Pro's price for them, no Starter credit.
+    expect(results[0]?.now).toBe(Math.round((2900 * 19) / 28));
+    expect(results[1]?.carried).toBe(Math.round((2900 * 19) / 28));
+    // Monthly → yearly, a new period now: the whole yearly price.
+    expect(results[2]?.now).toBe(29000);
+  });
+});
