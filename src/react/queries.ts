@@ -47,6 +47,8 @@ export type QueryPassThrough = {
   refetchOnWindowFocus?: boolean;
   /** Refetch on mount when the data is stale. Default: the QueryClient's. */
   refetchOnMount?: boolean;
+  /** Refetch when the network comes back and the data is stale. Default: the QueryClient's. */
+  refetchOnReconnect?: boolean;
   /** Throw errors to the nearest error boundary instead of returning them. Default: false. */
   throwOnError?: boolean;
 };
@@ -58,6 +60,7 @@ const passThroughKeys = [
   'refetchInterval',
   'refetchOnWindowFocus',
   'refetchOnMount',
+  'refetchOnReconnect',
   'throwOnError',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
+import { billingKeys } from '../../react/keys.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
 import {
   creditsAccountsOptions,
@@ -736,6 +738,48 @@ describe('CreditsHistory: loading, errors and retry', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('heading', { name: 'Credits history' })).toHaveFocus();
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+  });
+
+  test('signed out (the proxy answers 401): asks to sign in, with no Try again', async () => {
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    const { rerender } = renderWithBilling(<CreditsHistory virtualizer={measured} />, {
+      harness,
+      customer: null,
+    });
+    let alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(within(alert).queryByRole('button')).toBeNull();
+    // An account the app names: its balance and entries meet the same 401.
+    rerender(<CreditsHistory virtualizer={measured} accountId={account.id} />);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveAttribute('data-state', 'history'));
+    alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to continue.');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
+  test('coming back online does not read every loaded page again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    const { queryClient } = renderWithBilling(
+      <CreditsHistory virtualizer={measured} pageSize={20} autoLoadThreshold={0} />,
+      { harness },
+    );
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    for (const loaded of [2, 3]) {
+      await user.click(screen.getByRole('button', { name: 'Load older entries' }));
+      await waitFor(() => expect(harness.count('creditEntries')).toBe(loaded));
+    }
+    await queryClient.invalidateQueries({
+      queryKey: billingKeys.credits.entries(account.id),
+      refetchType: 'none',
+    });
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+    // A refetch would start at once; give it the time to show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(harness.count('creditEntries')).toBe(3);
   });
 
   test('"Load older" bringing the last page goes, handing its focus to the list', async () => {

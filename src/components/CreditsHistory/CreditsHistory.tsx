@@ -63,7 +63,8 @@ import { spaced } from '../shared/spaced.js';
  *   `reversed`), `date` and `amount` (signed; `data-state` as the row's).
  * - `status`: the polite live region that says what a load brought.
  * - `empty`, `error` (`data-state` names what failed: `accounts` | `balance` | `history` |
- *   `older` | `newer`), `retry`, `skeleton` (`data-state` `loading`).
+ *   `older` | `newer`; signed out, a 401, it asks to sign in), `retry` (not when signed out),
+ *   `skeleton` (`data-state` `loading`).
  */
 export type CreditsHistoryPart =
   | 'header'
@@ -280,8 +281,14 @@ export function CreditsHistory(props: CreditsHistoryProps) {
   const list = accounts.data ?? [];
   const accountId = controlledId ?? ownId ?? defaultAccount(list)?.id ?? '';
   const account = list.find((a) => a.id === accountId);
-  // Newer entries come through "Load newer": a refetch on focus would re-read every page.
-  const history = useCreditsHistory({ accountId, limit: pageSize, refetchOnWindowFocus: false });
+  // Newer entries come through "Load newer": a refetch on focus or on reconnecting would
+  // re-read every page loaded, one after another.
+  const history = useCreditsHistory({
+    accountId,
+    limit: pageSize,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
   const pick = (id: string) => {
     const picked = list.find((a) => a.id === id);
@@ -303,6 +310,7 @@ export function CreditsHistory(props: CreditsHistoryProps) {
         part={part}
         t={t}
         failure="accounts"
+        signedOut={accounts.error?.status === 401}
         onRetry={() => {
           titleRef.current?.focus();
           void accounts.refetch();
@@ -659,7 +667,14 @@ function AccountHistory({
     }
   };
   const errorPart = shownFailure ? (
-    <ErrorNotice key="error" part={part} t={t} failure={shownFailure} onRetry={retry} />
+    <ErrorNotice
+      key="error"
+      part={part}
+      t={t}
+      failure={shownFailure}
+      signedOut={[history.error, balance.error].some((error) => error?.status === 401)}
+      onRetry={retry}
+    />
   ) : null;
 
   const status = part('status', 'p', {
@@ -809,20 +824,24 @@ function ErrorNotice(props: {
   part: PartRenderer<CreditsHistoryPart>;
   t: Translate;
   failure: Failure;
+  /** Signed out (a 401): trying again cannot help, signing in can. */
+  signedOut: boolean;
   onRetry: () => void;
 }) {
-  const { part, t, failure, onRetry } = props;
+  const { part, t, failure, signedOut, onRetry } = props;
   return part('error', 'div', {
     role: 'alert',
     'data-state': failure,
     children: [
-      <span key="message">{t('creditsHistory.error')} </span>,
-      part('retry', 'button', {
-        key: 'retry',
-        type: 'button',
-        onClick: onRetry,
-        children: t('common.retry'),
-      }),
+      <span key="message">{t(signedOut ? 'common.signIn' : 'creditsHistory.error')} </span>,
+      signedOut
+        ? null
+        : part('retry', 'button', {
+            key: 'retry',
+            type: 'button',
+            onClick: onRetry,
+            children: t('common.retry'),
+          }),
     ],
   });
 }
