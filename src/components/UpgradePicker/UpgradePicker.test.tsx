@@ -10,9 +10,10 @@ import {
   scalePlan,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
+import { buySubscriptions } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
-import { customerSubscriptionsOptions, productsOptions } from '../../react/options.js';
+import { allCustomerSubscriptionsOptions, productsOptions } from '../../react/options.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { allowsPlanChange, planDirection } from './estimate.js';
 import { UpgradePicker, type UpgradePickerSuccess } from './UpgradePicker.js';
@@ -154,6 +155,18 @@ describe('UpgradePicker: what the customer sees', () => {
     expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Estimate' })).toBe(null);
     expect(picker()).toHaveAttribute('data-state', 'choosing');
+  });
+
+  test('the live plan behind eleven newer, ended subscriptions is the one offered for change', async () => {
+    const harness = createBillingHarness();
+    const ended = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 11);
+    harness.sandbox.customize(({ subscriptions }) => {
+      for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
+    });
+    renderWithBilling(<UpgradePicker />, { harness, customer: 'cust_ada' });
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    expect(within(current).getByText('Pro')).toBeVisible();
+    expect(within(current).getByText('Active')).toBeVisible();
   });
 
   test('a chosen plan shows an estimate, labelled as one, that follows the behaviour', async () => {
@@ -851,7 +864,7 @@ describe('UpgradePicker: server rendering', () => {
         prefetch: (qc, client) =>
           Promise.all([
             qc.prefetchQuery(productsOptions(client)),
-            qc.prefetchQuery(customerSubscriptionsOptions(client)),
+            qc.prefetchQuery(allCustomerSubscriptionsOptions(client)),
           ]),
       },
     );
@@ -871,7 +884,7 @@ describe('UpgradePicker: server rendering', () => {
           prefetch: (qc, client) =>
             Promise.all([
               qc.prefetchQuery(productsOptions(client)),
-              qc.prefetchQuery(customerSubscriptionsOptions(client)),
+              qc.prefetchQuery(allCustomerSubscriptionsOptions(client)),
             ]),
         },
       );

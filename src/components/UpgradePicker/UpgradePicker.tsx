@@ -16,7 +16,7 @@ import type { Product, Subscription, UpdateBehavior } from '../../contract/schem
 import { type Moment, toTime } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
 import { useUpgradeSubscription } from '../../react/mutations.js';
-import { useCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
+import { useAllCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { pricingTableMessages } from '../messages/sections/pricingTable.js';
@@ -171,7 +171,7 @@ export interface UpgradePickerProps extends CustomizableProps<UpgradePickerPart>
   /**
    * The subscription to change (read with `useSubscription`). Default: the customer's first
    * subscription whose status allows a change, else their first that has not ended (shown
-   * disabled with the reason), from `useCustomerSubscriptions`.
+   * disabled with the reason), from `useAllCustomerSubscriptions`.
    */
   subscriptionId?: string;
   /** The plans to offer instead of the catalog from `useProducts`. Default: the catalog. */
@@ -298,14 +298,14 @@ export function UpgradePicker(props: UpgradePickerProps) {
   const id = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
-  const listQuery = useCustomerSubscriptions({ enabled: subscriptionId === undefined });
+  const listQuery = useAllCustomerSubscriptions({ enabled: subscriptionId === undefined });
   const oneQuery = useSubscription({ subscriptionId: subscriptionId ?? '' });
   const pinned = useRef<string | null>(null);
   const sending = useRef(false);
   const subscription =
     subscriptionId !== undefined
       ? oneQuery.data
-      : defaultSubscription(listQuery.data?.items, pinned.current);
+      : defaultSubscription(listQuery.data, pinned.current);
   if (subscription) pinned.current = subscription.id;
   const catalog = productsProp ?? catalogQuery.data;
 
