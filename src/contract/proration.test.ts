@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { prorateUpgrade } from './proration.js';
+import { priceAfterSubscriptionDiscount, prorateUpgrade } from './proration.js';
 
 // A 30-day period, so a day is exactly 1/30 of it.
 const periodStart = '2025-04-01T00:00:00.000Z';
@@ -146,5 +146,74 @@ describe('prorateUpgrade', () => {
     expect(() => prorateUpgrade({ ...base, periodEnd: periodStart })).toThrow(
       'billing-kit: periodEnd (2025-04-01T00:00:00.000Z) must be after periodStart (2025-04-01T00:00:00.000Z)',
     );
+  });
+});
+
+describe('priceAfterSubscriptionDiscount', () => {
+  // Started on Jan 31: calendar months end on the last day of a shorter month.
+  const created_at = '2025-01-31T10:00:00.000Z';
+  const percent = (amount: number, duration: string, durationInMonths?: number) => ({
+    created_at,
+    discount: { type: 'percentage', amount, duration, durationInMonths },
+  });
+  const fixed = (amount: number, duration: string) => ({
+    created_at,
+    discount: { type: 'fixed', amount, duration },
+  });
+  const later = '2027-06-01T00:00:00Z';
+
+  test('forever: a percentage off every charge, rounded half up as a checkout rounds it', () => {
+    expect(priceAfterSubscriptionDiscount(2900, percent(10, 'forever'), later)).toBe(2610);
+    // 12.5% of 2900 = 362.5 → 363 off.
+    expect(priceAfterSubscriptionDiscount(2900, percent(12.5, 'forever'), later)).toBe(2537);
+    expect(priceAfterSubscriptionDiscount(0, percent(10, 'forever'), later)).toBe(0);
+    expect(priceAfterSubscriptionDiscount(2900, percent(100, 'forever'), later)).toBe(0);
+    expect(priceAfterSubscriptionDiscount(2900, percent(150, 'forever'), later)).toBe(0);
+  });
+
+  test('a fixed amount comes off each charge, never below 0', () => {
+    expect(priceAfterSubscriptionDiscount(2900, fixed(500, 'forever'), later)).toBe(2400);
+    expect(priceAfterSubscriptionDiscount(900, fixed(1000, 'forever'), later)).toBe(0);
+    expect(priceAfterSubscriptionDiscount(2900, fixed(-500, 'forever'), later)).toBe(2900);
+  });
+
+  test('repeating: while within its calendar months of the start, not after', () => {
+    const three = percent(20, 'repeating', 3);
+    // Jan 31 + 3 months = Apr 30, 10:00.
+    expect(priceAfterSubscriptionDiscount(1000, three, '2025-04-30T09:59:59.999Z')).toBe(800);
+    expect(priceAfterSubscriptionDiscount(1000, three, '2025-04-30T10:00:00.000Z')).toBe(1000);
+    expect(priceAfterSubscriptionDiscount(1000, three, Date.parse(created_at))).toBe(800);
+    // Without its months there is no telling how long it runs: not applied.
+    expect(priceAfterSubscriptionDiscount(1000, percent(20, 'repeating'), created_at)).toBe(1000);
+    expect(priceAfterSubscriptionDiscount(1000, percent(20, 'repeating', 0), created_at)).toBe(
+      1000,
+    );
+  });
+
+  test('once, none, or a type or duration this version does not know: the list price', () => {
+    expect(priceAfterSubscriptionDiscount(1000, percent(20, 'once'), created_at)).toBe(1000);
+    expect(priceAfterSubscriptionDiscount(1000, { created_at }, later)).toBe(1000);
+    expect(priceAfterSubscriptionDiscount(1000, { created_at, discount: null }, later)).toBe(1000);
+    expect(priceAfterSubscriptionDiscount(1000, percent(20, 'lifetime'), later)).toBe(1000);
+    expect(
+      priceAfterSubscriptionDiscount(
+        1000,
+        { created_at, discount: { type: 'bundle', amount: 20, duration: 'forever' } },
+        later,
+      ),
+    ).toBe(1000);
+  });
+
+  test('rejects a price that is no whole number and a start that is no date', () => {
+    expect(() => priceAfterSubscriptionDiscount(9.5, percent(10, 'forever'), later)).toThrow(
+      'billing-kit: price must be a non-negative whole number in the smallest currency unit, got 9.5',
+    );
+    expect(() =>
+      priceAfterSubscriptionDiscount(
+        1000,
+        { ...percent(10, 'repeating', 2), created_at: 'yesterday' },
+        later,
+      ),
+    ).toThrow('billing-kit: created_at "yesterday" is not a valid date');
   });
 });

@@ -1,6 +1,9 @@
-// Proration of a plan change in the middle of a billing period. The sandbox charges with it
-// and the UI estimates with it, so both always show the same numbers.
-import { toTime } from './time.js';
+// Proration of a plan change in the middle of a billing period, and the price of a charge
+// after a subscription's discount. The sandbox charges with them and the UI estimates with
+// them, so both always show the same numbers.
+import { addBillingPeriod } from './period.js';
+import type { SubscriptionDiscount } from './schemas.js';
+import { type Moment, toTime } from './time.js';
 
 /** The input of `prorateUpgrade`. */
 export interface ProrateUpgradeInput {
@@ -71,4 +74,63 @@ export function prorateUpgrade(input: ProrateUpgradeInput): Proration {
   const credit = share(current, BigInt(remaining), BigInt(length));
   const charge = share(target, BigInt(remaining), BigInt(length));
   return { remainingFraction: remaining / length, credit, charge, net: charge - credit };
+}
+
+/** What {@link priceAfterSubscriptionDiscount} reads of a subscription. */
+export interface DiscountedSubscription {
+  /**
+   * The discount the subscription was bought with, as the service embeds it (camelCase:
+   * `type`, `amount`, `duration`, `durationInMonths`). Default: none.
+   */
+  discount?: SubscriptionDiscount | null | undefined;
+  /** When the subscription started (ISO 8601): a `repeating` discount's months count from it. */
+  created_at: string;
+}
+
+/**
+ * The price of one charge of `subscription` at `now` after the subscription's own discount, in
+ * the smallest currency unit: what a plan change prorates (the credit for the current plan and
+ * the charge for the target alike).
+ *
+ * The discount applies at `now` when its `duration` is `forever`, or `repeating` while `now`
+ * is before `durationInMonths` calendar months after the subscription's `created_at`
+ * (`addBillingPeriod`); never when it is `once` (the first payment only), nor for a
+ * `repeating` one without `durationInMonths`, nor for a type or duration this version does
+ * not know. A `percentage` discount takes `amount`% of `price` off, rounded half up to a whole
+ * unit (as the sandbox's checkout does); a `fixed` one takes `amount` (in the smallest unit) off
+ * each charge. Either way the result is never below 0 nor above `price`.
+ *
+ * Throws a `TypeError` for a price that is not a non-negative whole number, or an invalid
+ * `now` or `created_at` when a `repeating` discount needs them.
+ *
+ * @param price the list price of the charge (per-unit price × units), in the smallest unit.
+ * @param now the moment of the charge. Default: the current time.
+ */
+export function priceAfterSubscriptionDiscount(
+  price: number,
+  subscription: DiscountedSubscription,
+  now: Moment = new Date(),
+): number {
+  toCents(price, 'price');
+  const discount = subscription.discount;
+  if (!discount || !discountAppliesAt(discount, subscription.created_at, now)) return price;
+  const amount = Math.max(0, discount.amount ?? 0);
+  let off = 0;
+  if (discount.type === 'percentage') off = Math.round((price * amount) / 100);
+  else if (discount.type === 'fixed') off = amount;
+  return price - Math.min(price, off);
+}
+
+function discountAppliesAt(
+  discount: SubscriptionDiscount,
+  startedAt: string,
+  now: Moment,
+): boolean {
+  if (discount.duration === 'forever') return true;
+  if (discount.duration !== 'repeating') return false;
+  const months = discount.durationInMonths;
+  if (typeof months !== 'number' || !Number.isSafeInteger(months) || months <= 0) return false;
+  const start = toTime(startedAt, 'created_at');
+  const ends = addBillingPeriod(start, 'every-month', months) as Date;
+  return toTime(now, 'now') < ends.getTime();
 }

@@ -11,14 +11,19 @@ const DAY = 86_400_000;
 
 const setup = sandboxClient;
 
-/** Creates and pays a checkout for a new customer; answers the ids Pay created. */
+/** Creates and pays a checkout for a new customer (with `code`); answers the ids Pay created. */
 async function buy(
   sandbox: Sandbox,
   client: ReturnType<typeof setup>['client'],
   productId: string,
   email = 'new.buyer@example.com',
+  code?: string,
 ) {
-  const checkout = await client.checkouts.create({ product_id: productId, customer: { email } });
+  const checkout = await client.checkouts.create({
+    product_id: productId,
+    customer: { email },
+    ...(code ? { discount_code: code } : {}),
+  });
   const view = sandbox.checkout(checkout.id);
   const answers: Record<string, string | boolean> = {};
   for (const field of view.fields)
@@ -381,6 +386,125 @@ describe('subscriptions', () => {
       now,
     });
     expect(pastDue.last_transaction?.amount).toBe(latePeriod.net);
+  });
+
+  test("a subscription's discount that still applies prices both plans; the invoice says what it took off", async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    const friends = await buy(
+      sandbox,
+      client,
+      'prod_starter_monthly',
+      'f@example.com',
+      'FRIENDS10',
+    );
+    const welcome = await buy(sandbox, client, 'prod_starter_monthly', 'w@example.com', 'WELCOME5');
+    const fixedOff = await buy(sandbox, client, 'prod_starter_monthly', 'x@example.com');
+    const kept = await buy(sandbox, client, 'prod_starter_monthly', 'k@example.com', 'FRIENDS10');
+    // A fixed discount for every charge, larger than Starter's price: Starter costs this one 0.
+    sandbox.customize(({ subscriptions }) => {
+      const found = subscriptions.find((s) => s.id === fixedOff.subscriptionId);
+      if (found) found.discount = { type: 'fixed', amount: 1000, duration: 'forever' };
+    });
+    const first = await client.subscriptions.retrieve({
+      subscription_id: friends.subscriptionId ?? '',
+    });
+    expect(first.last_transaction).toMatchObject({ amount: 900, discount_amount: 90 });
+    now += 10 * DAY;
+    const period = {
+      periodStart: first.current_period_start_date ?? '',
+      periodEnd: first.current_period_end_date ?? '',
+      now,
+    };
+    const list = prorateUpgrade({ currentPrice: 900, targetPrice: 2900, ...period });
+    const upgrade = (id: string | null, update_behavior?: 'proration-charge') =>
+      client.subscriptions.upgrade({
+        subscription_id: id ?? '',
+        product_id: 'prod_pro_monthly',
+        ...(update_behavior ? { update_behavior } : {}),
+      });
+
+    // 10% forever: Starter credited at 810, Pro charged at 2610.
+    const upgraded = await upgrade(friends.subscriptionId);
+    const paid = prorateUpgrade({ currentPrice: 810, targetPrice: 2610, ...period });
+    expect(upgraded.discount).toMatchObject({ discountCode: 'FRIENDS10', duration: 'forever' });
+    expect(upgraded.last_transaction).toMatchObject({
+      type: 'invoice',
+      amount: list.net,
+      discount_amount: list.net - paid.net,
+      amount_paid: paid.net + Math.round(paid.net * 0.2),
+      tax_amount: Math.round(paid.net * 0.2),
+    });
+    expect(list.net - paid.net).toBeGreaterThan(0);
+
+    // $10.00 off every charge: Starter at 0 (nothing to credit), Pro at 1900.
+    const fixed = await upgrade(fixedOff.subscriptionId);
+    const fixedPaid = prorateUpgrade({ currentPrice: 0, targetPrice: 1900, ...period });
+    expect(fixed.last_transaction).toMatchObject({
+      amount: list.net,
+      discount_amount: list.net - fixedPaid.net,
+      amount_paid: fixedPaid.net + Math.round(fixedPaid.net * 0.2),
+    });
+
+    // A discount for the first payment only: the change is at list prices.
+    const once = await upgrade(welcome.subscriptionId);
+    expect(once.last_transaction).toMatchObject({
+      amount: list.net,
+      discount_amount: 0,
+      amount_paid: list.net + Math.round(list.net * 0.2),
+    });
+
+    // Kept for the next bill: the discounted difference.
+    await upgrade(kept.subscriptionId, 'proration-charge');
+    expect(sandbox.inspect().pending_prorations).toEqual([
+      {
+        subscription: kept.subscriptionId,
+        amount: paid.net,
+        created_at: new Date(now).toISOString(),
+      },
+    ]);
+  });
+
+  test('a repeating discount prices the change within its months, not after them', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = setup({ now: () => now });
+    // LAUNCH20: 20% off for 3 months.
+    const early = await buy(sandbox, client, 'prod_pro_monthly', 'early@example.com', 'LAUNCH20');
+    const late = await buy(sandbox, client, 'prod_pro_monthly', 'late@example.com', 'LAUNCH20');
+    const before = await client.subscriptions.retrieve({
+      subscription_id: early.subscriptionId ?? '',
+    });
+    now += 14 * DAY;
+    // Monthly → yearly, paid now: a new year at 80% of 29000, less 80% of Pro's unused part.
+    const within = await client.subscriptions.upgrade({
+      subscription_id: early.subscriptionId ?? '',
+      product_id: 'prod_pro_yearly',
+    });
+    const period = {
+      periodStart: before.current_period_start_date ?? '',
+      periodEnd: before.current_period_end_date ?? '',
+      now,
+    };
+    const { credit } = prorateUpgrade({ currentPrice: 2320, targetPrice: 23200, ...period });
+    const listCredit = prorateUpgrade({ currentPrice: 2900, targetPrice: 29000, ...period }).credit;
+    expect(within.last_transaction).toMatchObject({
+      amount: 29000 - listCredit,
+      discount_amount: 29000 - listCredit - (23200 - credit),
+      amount_paid: 23200 - credit + Math.round((23200 - credit) * 0.2),
+    });
+
+    // Three calendar months after the start (May 1, 09:00) it no longer applies.
+    now = Date.parse('2026-05-01T09:00:00Z');
+    const after = await client.subscriptions.upgrade({
+      subscription_id: late.subscriptionId ?? '',
+      product_id: 'prod_pro_yearly',
+    });
+    // The month paid has run out: nothing to credit, the year at its list price.
+    expect(after.last_transaction).toMatchObject({
+      amount: 29000,
+      discount_amount: 0,
+      amount_paid: 29000 + 5800,
+    });
   });
 
   test('upgrade rules: another, active, recurring product in the same currency', async () => {

@@ -3,7 +3,7 @@
 // endpoint table's schemas) and answers the wire shape or throws a SandboxError.
 
 import { addBillingPeriod } from '../contract/period.js';
-import { prorateUpgrade } from '../contract/proration.js';
+import { priceAfterSubscriptionDiscount, prorateUpgrade } from '../contract/proration.js';
 import type {
   Customer,
   Discount,
@@ -138,6 +138,11 @@ const ENDED = new Set(['canceled', 'expired']);
  * A `trialing` subscription has paid nothing yet: the credit for the current plan is 0 (the
  * charge for the target is as above).
  *
+ * A subscription's discount that still applies now (`priceAfterSubscriptionDiscount`:
+ * `forever`, or `repeating` within its months) prices both plans before they are prorated; the
+ * invoice then reads as a checkout's payment: `amount` the difference at list prices,
+ * `discount_amount` what the discount took off it, tax on the rest.
+ *
  * The UpgradePicker's `estimateChange` follows the same rules, so its estimate is what this
  * charges.
  */
@@ -178,27 +183,33 @@ export function upgradeSubscription(
   const periodEnd = subscription.current_period_end_date
     ? Date.parse(subscription.current_period_end_date)
     : (addBillingPeriod(periodStart, current.billing_period)?.getTime() ?? now);
-  const proration = prorateUpgrade({
-    currentPrice: current.price * units,
-    targetPrice: target.price * units,
+  const period = {
     periodStart,
     periodEnd: periodEnd > periodStart ? periodEnd : periodStart + 1,
     now,
-  });
+  };
   // A trial is free: no paid time is left unused, so nothing is credited for it. (The
   // UpgradePicker refuses to change a trialing plan, see `allowsPlanChange`; its
   // `estimateChange` credits nothing for a trial too.) past_due and unpaid keep their credit.
-  const credit = subscription.status === 'trialing' ? 0 : proration.credit;
+  const trial = subscription.status === 'trialing';
   const samePeriod = target.billing_period === current.billing_period;
   // Across periods a new period starts now only when the difference is charged now; otherwise
   // the paid period runs to its end and the new plan's first period follows at the renewal,
   // with nothing prorated (a month must not buy a year).
   const startsNow = !samePeriod && behavior === 'proration-charge-immediately';
-  const net = samePeriod
-    ? proration.charge - credit
-    : startsNow
-      ? target.price * units - credit
-      : 0;
+  /** The difference for the current and the target plan's prices for one whole period. */
+  const differenceOf = (currentPrice: number, targetPrice: number) => {
+    const proration = prorateUpgrade({ currentPrice, targetPrice, ...period });
+    const credit = trial ? 0 : proration.credit;
+    return samePeriod ? proration.charge - credit : startsNow ? targetPrice - credit : 0;
+  };
+  // The subscription's discount, while it still applies, prices both plans: the paid time is
+  // credited at what was paid for it and the target charged at what it costs this customer.
+  const listNet = differenceOf(current.price * units, target.price * units);
+  const net = differenceOf(
+    priceAfterSubscriptionDiscount(current.price * units, subscription, now),
+    priceAfterSubscriptionDiscount(target.price * units, subscription, now),
+  );
 
   const updated: StoredSubscription = {
     ...subscription,
@@ -218,15 +229,18 @@ export function upgradeSubscription(
   const description = `Proration: ${current.name} → ${target.name}`;
   if (behavior === 'proration-charge-immediately' && net > 0) {
     const { tax, total } = taxOn(net, target.tax_mode);
+    // As a checkout's payment: `amount` before the discount, `discount_amount` what the discount
+    // took off it, tax on what is left.
+    const discountAmount = Math.max(0, listNet - net);
     const customer = store.customers.get(subscription.customer);
     const transaction = store.addTransaction(
       {
         id: store.id('tran'),
         mode: 'test',
         object: 'transaction',
-        amount: net,
+        amount: net + discountAmount,
         amount_paid: total,
-        discount_amount: 0,
+        discount_amount: discountAmount,
         currency: target.currency,
         type: 'invoice',
         status: 'paid',

@@ -111,4 +111,56 @@ describe('estimateChange gives the sandbox’s figures', () => {
     // Monthly → yearly, a new period now: the whole yearly price.
     expect(results[2]?.now).toBe(29000);
   });
+
+  test('a discounted subscription: the estimate is what the sandbox charges after the discount', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = sandboxClient({ now: () => now });
+    const cases = [
+      // [from, code, to, behavior]: FRIENDS10 is 10% forever, LAUNCH20 20% for 3 months,
+      // WELCOME5 $5.00 once; FIXED is $10.00 off every charge (set below).
+      ['prod_starter_monthly', 'FRIENDS10', 'prod_pro_monthly', 'proration-charge-immediately'],
+      ['prod_starter_monthly', 'FRIENDS10', 'prod_pro_monthly', 'proration-charge'],
+      ['prod_pro_monthly', 'FRIENDS10', 'prod_starter_monthly', 'proration-charge'],
+      ['prod_pro_monthly', 'LAUNCH20', 'prod_pro_yearly', 'proration-charge-immediately'],
+      ['prod_pro_monthly', 'LAUNCH20', 'prod_team_quarterly', 'proration-charge-immediately'],
+      ['prod_starter_monthly', 'WELCOME5', 'prod_pro_monthly', 'proration-charge-immediately'],
+      ['prod_starter_monthly', 'FIXED', 'prod_pro_monthly', 'proration-charge-immediately'],
+    ] as const;
+    const ids: string[] = [];
+    for (const [i, [from, code]] of cases.entries()) {
+      const email = `discounted.${i}@example.com`;
+      ids.push(await subscribe(sandbox, client, from, email, code === 'FIXED' ? undefined : code));
+    }
+    sandbox.customize(({ subscriptions }) => {
+      const fixed = subscriptions.find((s) => s.id === ids[6]);
+      if (fixed) fixed.discount = { type: 'fixed', amount: 1000, duration: 'forever' };
+    });
+    now += 11 * DAY;
+    const seen = [];
+    for (const [i, [, code, to, behavior]] of cases.entries()) {
+      const result = await estimateThenUpgrade(
+        sandbox,
+        client,
+        ids[i] as string,
+        to,
+        behavior,
+        now,
+      );
+      expect({
+        code,
+        to,
+        behavior,
+        now: result.estimate.now,
+        carried: result.estimate.carried,
+      }).toEqual({ code, to, behavior, now: result.chargedNow, carried: result.carried });
+      seen.push(result);
+    }
+    // Starter → Pro with 17 of 28 days left, 10% off both: 2610 × 17/28 − 810 × 17/28.
+    expect(seen[0]?.estimate.now).toBe(Math.round((2610 * 17) / 28) - Math.round((810 * 17) / 28));
+    expect(seen[0]?.invoice?.discount_amount).toBeGreaterThan(0);
+    // The once-only code took nothing off the change.
+    expect(seen[5]?.invoice?.discount_amount).toBe(0);
+    // $10.00 off: Starter costs 0 (no credit), Pro 1900.
+    expect(seen[6]?.estimate.now).toBe(Math.round((1900 * 17) / 28));
+  });
 });

@@ -1,10 +1,10 @@
 // What a plan change costs, computed without React: which catalog products are candidates and
 // whether each is an upgrade or a downgrade, and the estimate of what is charged now and at the
 // next renewal. The estimate follows the same rules
-// as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade`, so for the same
-// moment both give the same figures.
+// as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade` and
+// `priceAfterSubscriptionDiscount`, so for the same moment both give the same figures.
 import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
-import { prorateUpgrade } from '../../contract/proration.js';
+import { priceAfterSubscriptionDiscount, prorateUpgrade } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { priceDirection } from '../shared/subscription.js';
 
@@ -35,7 +35,7 @@ export function candidatePlans(catalog: readonly Product[], current: Product): P
 /** What a plan change is estimated to cost; every amount in the currency's smallest unit. */
 export type ChangeEstimate = {
   currency: string;
-  /** Charged at once (never negative). */
+  /** Charged at once (never negative), after the subscription's discount while it applies. */
   now: number;
   /**
    * The prorated difference kept for the next bill: positive adds to it, negative (a
@@ -46,7 +46,10 @@ export type ChangeEstimate = {
   nextBillDate: string | null;
   /** The next bill: the new plan's price plus `carried`, never below 0. */
   nextBill: number;
-  /** The new plan's price for a whole period (times the subscription's units). */
+  /**
+   * The new plan's price for a whole period (times the subscription's units), its list price:
+   * the subscription's discount is not taken off it.
+   */
   regular: number;
   /** Whether the change starts a new billing period now (the periods differ, paid now). */
   newPeriod: boolean;
@@ -69,7 +72,9 @@ const iso = (time: number) => new Date(time).toISOString();
  * first period follows at the renewal, nothing prorated. `proration-charge-immediately`
  * charges a positive difference now (a negative one goes to the next bill);
  * `proration-charge` puts it on the next bill; `proration-none` drops it. A `trialing`
- * subscription has paid nothing, so nothing of the current plan is credited.
+ * subscription has paid nothing, so nothing of the current plan is credited. While the
+ * subscription's discount applies at `now` (`priceAfterSubscriptionDiscount`), both prices are
+ * prorated after it, so `now` and `carried` are what the customer pays.
  */
 export function estimateChange(input: {
   subscription: Subscription;
@@ -89,9 +94,12 @@ export function estimateChange(input: {
       ? (addBillingPeriod(start, current.billing_period)?.getTime() ?? now)
       : now
     : knownEnd;
+  // Both plans at this customer's price, as the sandbox prorates them.
+  const currentPrice = priceAfterSubscriptionDiscount(current.price * units, subscription, now);
+  const targetPrice = priceAfterSubscriptionDiscount(target.price * units, subscription, now);
   const proration = prorateUpgrade({
-    currentPrice: current.price * units,
-    targetPrice: target.price * units,
+    currentPrice,
+    targetPrice,
     periodStart: start,
     periodEnd: end > start ? end : start + 1,
     now,
@@ -102,7 +110,7 @@ export function estimateChange(input: {
   const regular = target.price * units;
   const otherPeriod = target.billing_period !== current.billing_period;
   const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
-  const net = !otherPeriod ? proration.charge - credit : newPeriod ? regular - credit : 0;
+  const net = !otherPeriod ? proration.charge - credit : newPeriod ? targetPrice - credit : 0;
 
   let charged = 0;
   let carried = 0;
