@@ -65,4 +65,24 @@ describe('the hosted checkout page under axe-core', () => {
     const missing = await openPage(sandbox, '/checkout/ch_missing');
     expect(await violations(missing.html, `${sandbox.baseUrl}/checkout/ch_missing`)).toEqual([]);
   });
+
+  it('has no violations with a prefilled email: fresh, and with errors', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.proMonthly,
+      customer: { email: 'hans@example.de' },
+    });
+    const url = checkout.checkout_url as string;
+    const page = await openPage(sandbox, url);
+    expect(page.screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
+    expect(await violations(page.html, url)).toEqual([]);
+
+    const refused = await sandbox.fetch(`${url}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'H'.repeat(201), country: 'ZZ' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await violations(await refused.text(), `${url}/pay`)).toEqual([]);
+  });
 });

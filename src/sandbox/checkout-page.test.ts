@@ -106,6 +106,56 @@ describe('the hosted checkout page', () => {
     );
   });
 
+  it('with the email of a new customer: shows it read-only and still asks name and country', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.proMonthly,
+      customer: { email: 'hans@example.de' },
+    });
+    const page = await openPage(sandbox, checkout.checkout_url as string);
+    const form = page.screen.getByRole('form', { name: 'Your details' });
+    const email = page.screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('hans@example.de');
+    expect(email.readOnly).toBe(true);
+    expect(email.required).toBe(false);
+    expect(
+      page.document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Given by the store for this purchase; your receipt and account go to this address.');
+    expect(page.screen.getByLabelText('Name')).toHaveProperty('value', '');
+    expect(page.screen.getByLabelText('Country')).toHaveProperty('value', 'US');
+    expect(form.textContent).not.toContain('Paying as');
+    for (const input of page.document.querySelectorAll('input, select')) {
+      expect((input as HTMLInputElement).labels?.length).toBe(1);
+    }
+  });
+
+  it('with the email of a known customer (or one made since), asks neither name nor country', async () => {
+    const sandbox = createSandbox();
+    const known = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      customer: { email: 'grace@example.com' },
+    });
+    const later = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      customer: { email: 'late@example.com' },
+    });
+    // Someone pays another checkout with that email first: it now names a customer.
+    const other = await createCheckout(sandbox, { product_id: ids.starterMonthly });
+    sandbox.pay(other.id, { email: 'late@example.com', name: 'Late', country: 'FR' });
+    for (const [checkout, shown] of [
+      [known, 'grace@example.com'],
+      [later, 'late@example.com'],
+    ] as const) {
+      const page = await openPage(sandbox, checkout.checkout_url as string);
+      expect(page.screen.queryByLabelText('Email')).toBeNull();
+      expect(page.screen.queryByLabelText('Name')).toBeNull();
+      expect(page.screen.queryByLabelText('Country')).toBeNull();
+      expect(page.screen.getByRole('form', { name: 'Your details' }).textContent).toContain(
+        `Paying as ${shown}`,
+      );
+    }
+  });
+
   it('says when no metadata came with the checkout', async () => {
     const sandbox = createSandbox();
     const checkout = await createCheckout(sandbox, { product_id: ids.starterMonthly });
@@ -395,6 +445,43 @@ describe('the form', () => {
     );
     const response = await page.press(/^Pay/);
     expect(response.status).toBe(303);
+  });
+
+  it('with the email of a new customer: refuses a country off the list, the email kept read-only (400)', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      customer: { email: 'hans@example.de' },
+    });
+    const url = `${checkout.checkout_url}/pay`;
+    // A hand-made form: no email (the checkout has one), a name too long, a country not listed.
+    const response = await sandbox.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'H'.repeat(201), country: 'ZZ' }),
+    });
+    expect(response.status).toBe(400);
+    const again = await postedPage(sandbox, response, url);
+    expect(
+      again.screen
+        .getAllByRole('link')
+        .slice(0, 2)
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Name takes at most 200 characters', '#name'],
+      ['Choose a country from the list', '#country'],
+    ]);
+    expect(again.screen.getByRole('alert').textContent).not.toContain('email');
+    const country = again.screen.getByLabelText('Country');
+    expect(country.getAttribute('aria-invalid')).toBe('true');
+    expect(country.getAttribute('aria-describedby')).toBe('country-hint country-error');
+    const email = again.screen.getByLabelText('Email') as HTMLInputElement;
+    expect([email.value, email.readOnly, email.hasAttribute('aria-invalid')]).toEqual([
+      'hans@example.de',
+      true,
+      false,
+    ]);
+    expect(sandbox.inspect().customers.some((c) => c.email === 'hans@example.de')).toBe(false);
   });
 
   it('answers 400 with the page for a body that is not a form', async () => {

@@ -2,8 +2,10 @@
 // `{base}/checkout/{checkout_id}`, where a checkout's `checkout_url` leads.
 //
 //   GET  /checkout/{id}            the page: product, price, units, discount, tax, metadata,
-//                                  the custom fields, an email when no customer is known, Pay
-//                                  and Decline. A completed checkout shows "already paid".
+//                                  the custom fields, the buyer's email, name and country when
+//                                  Pay would create a customer (an email the checkout came with
+//                                  shown read-only), Pay and Decline. A completed checkout shows
+//                                  "already paid".
 //   POST /checkout/{id}/pay        the form: invalid → 400 with the page, errors and values;
 //                                  valid → Pay, 303 to the success URL (checkout-pay.ts)
 //   POST /checkout/{id}/decline    a declined transaction (for the checkout's own customer, if
@@ -134,9 +136,18 @@ export function customFieldName(key: string): string {
   return `custom.${key}`;
 }
 
-/** Whether the page asks who is paying (no customer and no email came with the checkout). */
+/**
+ * Whether the page asks who is paying: Pay would create a new customer (none came with the
+ * checkout, and no customer has the email it came with). The page then asks the name and
+ * country, and the email too unless one came with the checkout ({@link asksForEmail}).
+ */
 export function asksForCustomer(view: CheckoutView): boolean {
-  return view.customer === null && view.email === null;
+  return view.newCustomer;
+}
+
+/** Whether the page asks for the email: it asks who is paying and no email came with the checkout. */
+export function asksForEmail(view: CheckoutView): boolean {
+  return asksForCustomer(view) && view.email === null;
 }
 
 /** Reads the posted form: one value per custom field, and the customer's details. */
@@ -168,8 +179,9 @@ function isPageEmail(value: string): boolean {
 /**
  * Checks the posted form: each custom field under its rules (`checkAnswers`: a required text
  * needs a value, within `min_length`..`max_length`; a required checkbox must be checked) and,
- * when the page asks for them, the email (required, `name@domain.tld`), name (optional) and
- * country (one of the list). Answers the problems in page order; none when the form is valid.
+ * when the page asks for them, the email (required, `name@domain.tld`; not when the checkout
+ * came with one), name (optional) and country (one of the list). Answers the problems in page
+ * order; none when the form is valid.
  */
 export function validateCheckoutForm(
   view: CheckoutView,
@@ -177,7 +189,9 @@ export function validateCheckoutForm(
 ): CheckoutFormError[] {
   const errors: CheckoutFormError[] = [];
   if (asksForCustomer(view)) {
-    if (values.email === '') {
+    if (!asksForEmail(view)) {
+      // The checkout's own email: shown, not asked, so not checked.
+    } else if (values.email === '') {
       errors.push({ name: 'email', id: 'email', message: 'Enter your email address' });
     } else if (!isPageEmail(values.email)) {
       errors.push({
@@ -207,11 +221,14 @@ export function validateCheckoutForm(
   return errors;
 }
 
-/** What Pay gets from a valid form. */
+/**
+ * What Pay gets from a valid form: the answers and, when the page asks who is paying, the
+ * name and country (and the email, unless the checkout came with one: Pay uses that one).
+ */
 export function payInputOf(view: CheckoutView, values: CheckoutFormValues): PayInput {
   const input: PayInput = { answers: values.answers };
   if (asksForCustomer(view)) {
-    input.email = values.email;
+    if (asksForEmail(view)) input.email = values.email;
     if (values.name) input.name = values.name;
     input.country = values.country;
   }
@@ -273,6 +290,7 @@ label,legend{display:block;font-weight:600;margin:0 0 .25rem}
 fieldset{border:0;padding:0;margin:0 0 1rem}
 .hint{display:block;color:var(--muted);font-size:.875rem;margin:0 0 .25rem}
 input[type=text],input[type=email],select{width:100%;font:inherit;padding:.5rem .625rem;border:1px solid #6b7280;border-radius:.375rem;background:#fff;color:var(--ink)}
+input[readonly]{background:var(--bg);border-style:dashed}
 .check{display:flex;gap:.5rem;align-items:flex-start}
 .check input{width:1.25rem;height:1.25rem;margin:.125rem 0 0;flex:none}
 .check label{font-weight:400;margin:0}
@@ -515,8 +533,9 @@ function customerHtml(
   if (view.customer) {
     return `<p>Paying as <strong>${escapeHtml(view.customer.email)}</strong>.</p>`;
   }
-  if (view.email !== null) {
-    return `<p>Paying as <strong>${escapeHtml(view.email)}</strong>.</p>`;
+  if (!asksForCustomer(view)) {
+    // The email belongs to a customer already: Pay links that one, with its own details.
+    return `<p>Paying as <strong>${escapeHtml(view.email ?? '')}</strong>.</p>`;
   }
   const country = values.country || (CHECKOUT_COUNTRIES[0]?.[0] ?? 'US');
   const countryError = errorFor('country');
@@ -524,18 +543,33 @@ function customerHtml(
     ([code, label]) =>
       `<option value="${code}"${code === country ? ' selected' : ''}>${escapeHtml(label)}</option>`,
   ).join('');
+  // An email the checkout came with is the customer's: shown read-only (Pay uses it whatever
+  // is posted), the rest still asked.
+  const email = asksForEmail(view)
+    ? textInput({
+        id: 'email',
+        name: 'email',
+        label: 'Email',
+        type: 'email',
+        value: values.email,
+        required: true,
+        hint: 'Your receipt and account go to this address.',
+        error: errorFor('email'),
+        extra: ' autocomplete="email"',
+      })
+    : textInput({
+        id: 'email',
+        name: 'email',
+        label: 'Email',
+        type: 'email',
+        value: view.email ?? '',
+        required: false,
+        hint: 'Given by the store for this purchase; your receipt and account go to this address.',
+        error: undefined,
+        extra: ' readonly autocomplete="email"',
+      });
   return [
-    textInput({
-      id: 'email',
-      name: 'email',
-      label: 'Email',
-      type: 'email',
-      value: values.email,
-      required: true,
-      hint: 'Your receipt and account go to this address.',
-      error: errorFor('email'),
-      extra: ' autocomplete="email"',
-    }),
+    email,
     textInput({
       id: 'name',
       name: 'name',

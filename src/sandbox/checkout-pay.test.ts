@@ -159,6 +159,26 @@ describe('Pay on the hosted page', () => {
     expect(sandbox.inspect().customers).toHaveLength(customers);
   });
 
+  it('creates the new customer of a prefilled email with the name and country given on the page', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.proMonthly,
+      customer: { email: 'hans@example.de' },
+      success_url: 'https://shop.example/thanks',
+    });
+    const page = await openPage(sandbox, checkout.checkout_url as string);
+    page.fill('Name', 'Hans Meier');
+    (page.screen.getByLabelText('Country') as HTMLSelectElement).value = 'DE';
+    const response = await page.press(/^Pay/);
+
+    const after = sandbox.inspect();
+    const customer = after.customers.find((c) => c.email === 'hans@example.de');
+    expect(queryOf(response).customer_id).toBe(customer?.id);
+    expect(customer).toMatchObject({ name: 'Hans Meier', country: 'DE' });
+    const transaction = after.transactions.find((t) => t.customer === customer?.id);
+    expect(transaction).toMatchObject({ status: 'paid', tax_country: 'DE' });
+  });
+
   it('starts a monthly subscription on Jan 31 that renews on Feb 28, units and discount kept', async () => {
     const sandbox = createSandbox({ now: '2026-01-31T09:30:00.000Z' });
     const checkout = await createCheckout(sandbox, {
@@ -454,6 +474,23 @@ describe('Decline on the hosted page', () => {
     expect(transaction).toMatchObject({ status: 'declined', customer: null, tax_country: 'DE' });
   });
 
+  it('records the country chosen on the page of a checkout that came with a new email', async () => {
+    const sandbox = createSandbox();
+    const checkout = await createCheckout(sandbox, {
+      product_id: ids.starterMonthly,
+      customer: { email: 'hans@example.de' },
+    });
+    const page = await openPage(sandbox, checkout.checkout_url as string);
+    (page.screen.getByLabelText('Country') as HTMLSelectElement).value = 'DE';
+    const response = await page.press('Decline payment');
+    expect(response.headers.get('location')).toBe(`${checkout.checkout_url}/declined`);
+    expect(sandbox.inspect().transactions.at(-1)).toMatchObject({
+      status: 'declined',
+      customer: null,
+      tax_country: 'DE',
+    });
+  });
+
   it('declines without an unknown country instead of refusing; a malformed email is no matter', async () => {
     const zz = await declineAs({ email: 'grace@example.com', country: 'ZZ' });
     expect(zz.transaction).toMatchObject({ status: 'declined', customer: null, tax_country: null });
@@ -553,7 +590,8 @@ describe('a Pay the sandbox refuses', () => {
     const url = checkout.checkout_url as string;
     const response = await handleCheckoutPage(
       { store, ledger },
-      new Request(`${url}/pay`, { method: 'POST', body: new URLSearchParams() }),
+      // The page asks the new customer's country (the checkout came with the email only).
+      new Request(`${url}/pay`, { method: 'POST', body: new URLSearchParams({ country: 'US' }) }),
       `/checkout/${checkout.id}/pay`,
     );
     expect(response?.status).toBe(422);

@@ -288,6 +288,12 @@ export type CheckoutView = {
   customer: Customer | null;
   /** An email the request gave for a customer not yet known. */
   email: string | null;
+  /**
+   * Whether Pay would create a new customer: none is known for the checkout and none has its
+   * `email` (one may have been made with it since the checkout was). The hosted page then asks
+   * the name and country, and the email unless the request gave one.
+   */
+  newCustomer: boolean;
 };
 
 function recordOf(store: SandboxStore, checkoutId: string): CheckoutRecord {
@@ -309,6 +315,9 @@ export function checkoutView(store: SandboxStore, checkoutId: string): CheckoutV
     fields: copy(record.fields),
     customer: record.customerId ? copy(store.customers.get(record.customerId) ?? null) : null,
     email: record.customerEmail,
+    newCustomer:
+      record.customerId === null &&
+      (record.customerEmail === null || store.customerOfEmail(record.customerEmail) === undefined),
   };
 }
 
