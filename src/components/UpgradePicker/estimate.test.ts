@@ -158,6 +158,11 @@ describe('estimateChange gives the sandbox’s figures', () => {
     // Starter → Pro with 17 of 28 days left, 10% off both: 2610 × 17/28 − 810 × 17/28.
     expect(seen[0]?.estimate.now).toBe(Math.round((2610 * 17) / 28) - Math.round((810 * 17) / 28));
     expect(seen[0]?.invoice?.discount_amount).toBeGreaterThan(0);
+    // The next bills: 10% off for good (Pro 2610, Starter 810); Pro yearly and Team quarterly
+    // at list price, their new periods ending after the three months of 20% off (29000, 7500);
+    // the once-only code at list (2900); $10.00 off every charge (1900).
+    expect(seen.map((s) => s.estimate.regular)).toEqual([2610, 2610, 810, 29000, 7500, 2900, 1900]);
+    expect(seen[1]?.estimate.nextBill).toBe(2610 + (seen[1]?.estimate.carried ?? 0));
     // The once-only code took nothing off the change.
     expect(seen[5]?.invoice?.discount_amount).toBe(0);
     // $10.00 off: Starter costs 0 (no credit), Pro 1900.

@@ -47,8 +47,9 @@ export type ChangeEstimate = {
   /** The next bill: the new plan's price plus `carried`, never below 0. */
   nextBill: number;
   /**
-   * The new plan's price for a whole period (times the subscription's units), its list price:
-   * the subscription's discount is not taken off it.
+   * The new plan's price for a whole period (times the subscription's units) at the next bill:
+   * after the subscription's discount when it still applies then
+   * (`priceAfterSubscriptionDiscount`), else its list price.
    */
   regular: number;
   /** Whether the change starts a new billing period now (the periods differ, paid now). */
@@ -107,7 +108,6 @@ export function estimateChange(input: {
   // A trial has paid nothing, so nothing is credited (as the sandbox). The UpgradePicker never
   // asks for a trialing plan (`allowsPlanChange`); a direct caller gets the sandbox's figures.
   const credit = subscription.status === 'trialing' ? 0 : proration.credit;
-  const regular = target.price * units;
   const otherPeriod = target.billing_period !== current.billing_period;
   const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
   const net = !otherPeriod ? proration.charge - credit : newPeriod ? targetPrice - credit : 0;
@@ -123,6 +123,12 @@ export function estimateChange(input: {
       ? (addBillingPeriod(now, target.billing_period)?.toISOString() ?? null)
       : null;
   }
+  // The new plan's price at the next bill, after the discount if it still applies then.
+  const regular = priceAfterSubscriptionDiscount(
+    target.price * units,
+    subscription,
+    nextBillDate === null ? now : Date.parse(nextBillDate),
+  );
   return {
     currency: target.currency,
     now: charged,
