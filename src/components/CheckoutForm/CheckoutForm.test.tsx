@@ -541,6 +541,25 @@ describe('CheckoutForm: submitting', () => {
     expect(newCheckouts(harness, before)[0]?.units).toBe(3);
   });
 
+  test('a code the service refuses at submit takes nothing off the total', async () => {
+    const user = userEvent.setup();
+    const harness = serviceRefusesCheckout(
+      generalErrorBody(400, ['discount_code "LAUNCH20" was already used'], 'tr_1', 0),
+    );
+    const { container } = renderWithBilling(
+      <CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />,
+      { harness },
+    );
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    const totals = container.querySelector('[data-slot="checkout-form-totals"]') as HTMLElement;
+    expect(totals).toHaveTextContent('Total before tax$23.20');
+    await user.click(submitButton());
+    const field = screen.getByRole('textbox', { name: 'Discount code' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveValue('LAUNCH20');
+    expect(totals).toHaveTextContent(/^Total before tax\$29\.00$/);
+  });
+
   test('an applied code is sent with the checkout', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(

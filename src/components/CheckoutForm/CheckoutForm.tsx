@@ -435,7 +435,11 @@ function CheckoutFormReady(props: ReadyProps) {
   const unitCount = allowUnits ? Number(units) : 1;
   const validUnits = Number.isInteger(unitCount) && unitCount >= 1 ? unitCount : 1;
   const subtotal = product.price * validUnits;
-  const applied = discount?.status === 'applied' && discount.code === code.trim();
+  // A code the service refused at submit takes nothing off, whatever the live check said.
+  const applied =
+    discount?.status === 'applied' &&
+    discount.code === code.trim() &&
+    errors[DISCOUNT] === undefined;
   const off = applied && discount.preview ? discountOff(discount.preview, subtotal) : 0;
   const money = (cents: number) => formatMoney(cents, product.currency);
   const period = product.billing_type === 'onetime' ? 'once' : product.billing_period;
