@@ -205,6 +205,26 @@ describe('LicenseCard: checking each seeded license', () => {
     );
   });
 
+  test('a result goes once the key or the instance is changed', async () => {
+    const harness = createBillingHarness();
+    const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+    renderWithBilling(<LicenseCard />, { harness });
+    const user = await check(license.key, instanceOf(license).id);
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
+    const key = screen.getByRole('textbox', { name: 'License key' });
+    await user.type(key, 'X');
+    expect(card()).toHaveAttribute('data-state', 'idle');
+    expect(within(card()).queryByText('Active')).toBeNull();
+    await user.type(key, '{Backspace}');
+    // The same key and instance again: the answer to them is shown again.
+    expect(card()).toHaveAttribute('data-state', 'valid');
+    await user.clear(screen.getByRole('textbox', { name: 'Instance ID' }));
+    await user.click(screen.getByRole('button', { name: 'Check license' }));
+    expect(card()).toHaveAttribute('data-state', 'idle');
+    expect(within(card()).queryByText('Active')).toBeNull();
+    expect(screen.getByText('Enter the instance ID.')).toBeVisible();
+  });
+
   test('an unknown key says there is no such key, and offers no retry', async () => {
     const harness = createBillingHarness();
     const instance = instanceOf(seeded(harness, (l) => l.status === 'active'));

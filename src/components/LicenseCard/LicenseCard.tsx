@@ -288,9 +288,12 @@ export function LicenseCard(props: LicenseCardProps) {
     else check({ key, instance_id: instance });
   };
 
-  const error = validation.error;
+  // A result answers the key and instance it was asked for: once either is changed, it is gone.
+  const asked = validation.variables;
+  const answers = asked?.key === keyValue.trim() && asked.instance_id === instanceValue.trim();
+  const error = answers ? validation.error : null;
   const failure = error ? failureOf(error) : undefined;
-  const license = validation.data;
+  const license = answers ? validation.data : undefined;
   const state: LicenseCardState = validation.isPending
     ? 'validating'
     : license
