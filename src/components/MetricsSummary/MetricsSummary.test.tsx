@@ -328,6 +328,34 @@ describe('MetricsSummary: access, loading, error, empty', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
     expect(screen.queryByRole('alert')).toBeNull();
+    // The button went with the alert; the focus waits on the title, not lost to the page.
+    expect(screen.getByRole('heading', { name: 'Store metrics' })).toHaveFocus();
+  });
+
+  test('a range whose every period took nothing is the empty state, not a flat chart', async () => {
+    const harness = createBillingHarness({ admin: true });
+    // The longest stretch without a euro payment, less a day at either end.
+    const times = harness.sandbox
+      .inspect()
+      .transactions.filter((t) => t.currency === 'EUR')
+      .map((t) => t.created_at)
+      .sort((a, b) => a - b);
+    let gap = { from: 0, to: 0 };
+    for (let i = 1; i < times.length; i++) {
+      const [from, to] = [times[i - 1] as number, times[i] as number];
+      if (to - from > gap.to - gap.from) gap = { from, to };
+    }
+    expect(gap.to - gap.from).toBeGreaterThan(4 * DAY);
+    const range = { startDate: gap.from + DAY, endDate: gap.to - DAY };
+    renderWithBilling(<MetricsSummary now={NOW} currency="EUR" range={range} interval="day" />, {
+      harness,
+    });
+    expect(await screen.findByText('No revenue in this period.')).toBeVisible();
+    expect(region()).toHaveAttribute('data-state', 'empty');
+    expect(screen.queryByRole('img')).toBeNull();
+    const stats = await serviceStats(harness, statsRequests(harness)[0] as Record<string, string>);
+    expect(stats.periods?.length).toBeGreaterThan(1);
+    expect(stats.periods?.every((p) => p.grossRevenue === 0 && p.netRevenue === 0)).toBe(true);
   });
 
   test('a range before the first sale has totals but no periods: the empty state', async () => {

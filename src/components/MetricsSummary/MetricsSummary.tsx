@@ -53,8 +53,8 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  *   the table is wider, a named group the keyboard can scroll), `table` (`data-state` `hidden |
  *   shown`: hidden only visually, screen readers always have it), `tableCaption`
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (`role="alert"`;
- *   `data-state` `forbidden | failed`), `retryAction` (for `failed`), `empty` (no periods in
- *   the range; `data-state` `empty`)
+ *   `data-state` `forbidden | failed`), `retryAction` (for `failed`; it leaves the focus on
+ *   the title), `empty` (no periods in the range, or none with revenue; `data-state` `empty`)
  */
 export type MetricsSummaryPart =
   | 'title'
@@ -207,6 +207,11 @@ export function axisTicks(values: readonly number[]): number[] {
   return ticks;
 }
 
+/** Whether any period took or kept money: a range of only zero periods has nothing to chart. */
+function hasRevenue(periods: readonly StatsPeriod[]): boolean {
+  return periods.some((p) => p.grossRevenue !== 0 || p.netRevenue !== 0);
+}
+
 /** Which periods get an x-axis label: at most `most`, evenly spread, first and last included. */
 function labelled(count: number, most: number): number[] {
   if (count <= most) return Array.from({ length: count }, (_, i) => i);
@@ -306,11 +311,13 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   if (query.isError && (forbidden || !shown)) state = 'error';
   else if (!shown) state = 'loading';
   else if (!query.data) state = query.isError ? 'error' : 'updating';
-  else state = (query.data.periods ?? []).length === 0 ? 'empty' : 'ready';
+  else state = hasRevenue(query.data.periods ?? []) ? 'ready' : 'empty';
 
   const title = part('title', 'h2', {
     key: 'title',
     id: ids.title,
+    // Where Try again leaves the focus: the button goes once the figures are back.
+    tabIndex: -1,
     children: t('metricsSummary.label'),
   });
 
@@ -326,7 +333,10 @@ export function MetricsSummary(props: MetricsSummaryProps) {
             : part('retryAction', 'button', {
                 key: 'retry',
                 type: 'button',
-                onClick: () => void query.refetch(),
+                onClick: () => {
+                  document.getElementById(ids.title)?.focus();
+                  void query.refetch();
+                },
                 children: t('common.retry'),
               }),
         ],
@@ -490,7 +500,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     body = [
       errorPart,
       totals,
-      periods.length === 0 ? (
+      !hasRevenue(periods) ? (
         part('empty', 'p', {
           key: 'empty',
           'data-state': 'empty',
