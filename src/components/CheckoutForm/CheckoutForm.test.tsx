@@ -76,10 +76,8 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(checkout.querySelector('[data-slot="checkout-form-price"]')).toHaveTextContent('$75.00');
     expect(checkout).toHaveTextContent('Billed every 3 months');
     expect(checkout).toHaveTextContent('Tax included');
-    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAttribute(
-      'maxlength',
-      '200',
-    );
+    // No `maxlength`: the service counts the trimmed answer, the browser would cap the raw one.
+    expect(screen.getByRole('textbox', { name: 'Company name' })).not.toHaveAttribute('maxlength');
     expect(screen.getByText('0/200 characters')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Discount code' })).toBeVisible();
     expect(checkout.querySelector('[data-slot="checkout-form-total"]')).toHaveTextContent(
@@ -276,6 +274,46 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     });
     expect(dedication).toHaveFocus();
     expect(dedication).toHaveAccessibleDescription(/^Enter at most 60 characters\./);
+  });
+
+  test('the limit is on the trimmed answer: spaces around a full answer are not cut', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={EBOOK} />);
+    await form('The Billing Handbook');
+    const before = checkoutCount(harness);
+    const dedication = screen.getByRole('textbox', {
+      name: 'Name for the dedication page (optional)',
+    });
+    const sixty = 'a'.repeat(60);
+    await user.click(dedication);
+    await user.paste(`  ${sixty}`);
+    expect(dedication).toHaveValue(`  ${sixty}`);
+    const counter = screen.getByText('60/60 characters');
+    expect(counter).toHaveAttribute('data-state', 'within');
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [created] = newCheckouts(harness, before);
+    expect(created?.metadata).toEqual({ dedication: sixty, terms: 'true' });
+  });
+
+  test('a pasted answer beyond the limit is kept whole, counted over and refused', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={EBOOK} defaultAnswers={{ terms: true }} />,
+    );
+    await form('The Billing Handbook');
+    const dedication = screen.getByRole('textbox', {
+      name: 'Name for the dedication page (optional)',
+    });
+    await user.click(dedication);
+    await user.paste('b'.repeat(61));
+    expect(dedication).toHaveValue('b'.repeat(61));
+    expect(screen.getByText('61/60 characters')).toHaveAttribute('data-state', 'over');
+    await user.click(submitButton());
+    expect(dedication).toHaveFocus();
+    expect(dedication).toHaveAccessibleDescription(/^Enter at most 60 characters\./);
+    expect(harness.count('createCheckout')).toBe(0);
   });
 
   test('a required checkbox must be ticked; an optional text field may stay empty', async () => {

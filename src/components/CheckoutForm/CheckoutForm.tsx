@@ -57,8 +57,8 @@ import {
  *   of the code at checkout shows).
  * - Custom fields: `field` (one per field; `data-type` `text | checkbox`; `data-state` `valid |
  *   invalid`), `fieldLabel`, `fieldDescription` (a text field's least length), `fieldInput`
- *   (`data-state` `valid | invalid`), `fieldCounter` (characters typed against a text field's
- *   most length; `data-state` `within | over`), `fieldError` (`data-state` `invalid`), `checkbox`
+ *   (`data-state` `valid | invalid`), `fieldCounter` (characters typed, once trimmed as the
+ *   service counts them, against a text field's most length; `data-state` `within | over`), `fieldError` (`data-state` `invalid`), `checkbox`
  *   (`data-state` `checked | unchecked`), `checkboxLabel`; `fieldsNote` when the checkout page
  *   asks them.
  * - `totals` with its rows: `subtotal` (when units or a discount change it), `discountAmount`
@@ -513,6 +513,9 @@ function CheckoutFormReady(props: ReadyProps) {
       });
     }
     const text = typeof answer === 'string' ? answer : '';
+    // The service counts the answer once trimmed; so does the counter. No `maxLength` on the
+    // input: it would cap the untrimmed text and silently drop characters the service accepts.
+    const length = text.trim().length;
     const min = field.minLength ?? 0;
     return part('field', 'div', {
       key: field.key,
@@ -536,7 +539,6 @@ function CheckoutFormReady(props: ReadyProps) {
             name: field.key,
             value: text,
             required: !field.optional,
-            maxLength: field.maxLength,
             readOnly: busy,
             'aria-invalid': error !== undefined || undefined,
             'aria-describedby': describedBy(
@@ -550,9 +552,9 @@ function CheckoutFormReady(props: ReadyProps) {
           {field.maxLength !== undefined
             ? part('fieldCounter', 'span', {
                 id: counterId,
-                'data-state': text.length > field.maxLength ? 'over' : 'within',
+                'data-state': length > field.maxLength ? 'over' : 'within',
                 children: t('checkoutForm.characterCount', {
-                  count: text.length,
+                  count: length,
                   max: field.maxLength,
                 }),
               })
