@@ -10,13 +10,19 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { sandboxClient } from '../../../test/support/sandbox-client.js';
 import { createBillingClient } from '../../client/client.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
 import { generalErrorBody } from '../../sandbox/errors.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { CheckoutForm } from './CheckoutForm.js';
-import { answersToMetadata, checkAnswer, normaliseFields } from './fields.js';
+import {
+  answersToMetadata,
+  type CustomFieldDefinition,
+  checkAnswer,
+  normaliseFields,
+} from './fields.js';
 
 const PRO = 'prod_pro_monthly'; // $29.00 monthly, tax exclusive, no custom fields
 const TEAM = 'prod_team_quarterly'; // $75.00 every 3 months, tax inclusive, companyName (2–200)
@@ -385,6 +391,130 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     }
     expect(container.querySelector('img, script, [onerror], [href^="javascript"]')).toBeNull();
     expect(screen.getByRole('checkbox', { name: /I agree to the evil/ })).toBeVisible();
+  });
+});
+
+describe('CheckoutForm: custom field definitions given as a prop', () => {
+  const text = (key: string, extra: Record<string, unknown> = {}) => ({
+    type: 'text' as const,
+    key,
+    label: `Field ${key}`,
+    ...extra,
+  });
+  /** Definitions the service refuses, and the start of the error that names each. */
+  const broken: Array<[string, CustomFieldDefinition[], string]> = [
+    ['a key with a space', [text('first name')], '`customFields[0].key` must be 1 to 200'],
+    ['a key of 201 characters', [text('k'.repeat(201))], '`customFields[0].key` must be 1 to 200'],
+    ['a used key', [text('a'), text('a')], '`customFields[1].key` "a" is already the key'],
+    ['an empty label', [text('a', { label: '' })], '`customFields[0].label` must be 1 to 200'],
+    [
+      'a label of 201 characters',
+      [text('a', { label: 'L'.repeat(201) })],
+      '`customFields[0].label` must be 1 to 200 characters; got 201',
+    ],
+    [
+      'a least length above the most',
+      [text('a', { text: { min_length: 5, max_length: 3 } })],
+      '`customFields[0].text.min_length` (5) must not be greater than text.max_length (3)',
+    ],
+    [
+      'a most length of 0',
+      [text('a', { text: { max_length: 0 } })],
+      '`customFields[0].text.max_length` must be a whole number from 1',
+    ],
+    [
+      'a type the service does not know',
+      [{ type: 'date', key: 'when', label: 'When' }],
+      '`customFields[0].type` must be "text" or "checkbox"',
+    ],
+    [
+      'a text field with a checkbox',
+      [text('a', { checkbox: { label: 'x' } })],
+      '`customFields[0].checkbox` applies only to a checkbox field',
+    ],
+    [
+      'four fields',
+      [text('a'), text('b'), text('c'), text('d')],
+      '`customFields` holds 4 fields; the service takes at most 3',
+    ],
+  ];
+
+  test.each(broken)('the sandbox refuses %s in a checkout’s custom_fields', async (_, fields) => {
+    const { raw } = sandboxClient();
+    const sent = await raw('POST', '/v1/checkouts', { product_id: PRO, custom_fields: fields });
+    expect(sent.status).toBe(400);
+    const fine = await raw('POST', '/v1/checkouts', {
+      product_id: PRO,
+      custom_fields: [text('a', { text: { min_length: 3, max_length: 3 } }), text('b')],
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  test.each(broken)(
+    '%s is refused at render, naming the prop; nothing is sent',
+    (_, fields, says) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const harness = createBillingHarness();
+      try {
+        for (const collect of ['storefront', 'checkout'] as const) {
+          expect(() =>
+            renderWithBilling(
+              <CheckoutForm productId={PRO} customFields={fields} collect={collect} />,
+              { harness },
+            ),
+          ).toThrow(`billing-kit: \`CheckoutForm\` ${says}`);
+        }
+        expect(harness.requests).toEqual([]);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    },
+  );
+
+  test('the whole message says how to fix it; the response form is checked too', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(() =>
+        renderWithBilling(
+          <CheckoutForm
+            productId={EBOOK}
+            customFields={[
+              {
+                type: 'text',
+                key: 'dedication',
+                label: 'Dedication',
+                text: { minimum_length: 5, max_length: 3, value: null },
+              },
+            ]}
+          />,
+        ),
+      ).toThrow(
+        "billing-kit: `CheckoutForm` `customFields[0].text.minimum_length` (5) must not be greater than text.max_length (3), or no answer can be given. Fix the definition by the service's rules, or leave `customFields` out to ask the product's own fields.",
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  test('a product’s own definitions come from the service and are asked as they are', async () => {
+    const harness = createBillingHarness();
+    harness.sandbox.customize(({ products }) => {
+      for (const product of products) {
+        if (product.id !== PRO) continue;
+        product.custom_fields = [
+          {
+            type: 'text',
+            key: 'company name',
+            label: 'Company name',
+            optional: null,
+            text: { max_length: 10, minimum_length: null, value: null },
+          },
+        ];
+      }
+    });
+    renderWithBilling(<CheckoutForm productId={PRO} />, { harness });
+    await form('Pro');
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toBeVisible();
   });
 });
 

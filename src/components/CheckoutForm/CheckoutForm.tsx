@@ -32,6 +32,7 @@ import { type CustomizableProps, useParts } from '../shared/slots.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 import {
   answersToMetadata,
+  assertCustomFieldsProp,
   type CheckoutMetadata,
   type CustomFieldDefinition,
   checkAnswer,
@@ -124,7 +125,10 @@ export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
   defaultDiscountCode?: string;
   /**
    * The custom fields to ask, in the service's response form (a product's `custom_fields`) or
-   * request form (`text.min_length`); at most three. Default: the product's `custom_fields`.
+   * request form (`text.min_length`); at most three. They must keep the service's rules (keys
+   * of 1 to 200 letters and digits, each used once; labels of 1 to 200 characters; a least
+   * length no greater than `max_length`), else the component throws an error naming the
+   * definition. Default: the product's `custom_fields`.
    */
   customFields?: readonly CustomFieldDefinition[];
   /**
@@ -191,6 +195,10 @@ const fieldSlot = (key: string) => `field:${key}`;
  */
 export function CheckoutForm(props: CheckoutFormProps) {
   useBillingContext('CheckoutForm');
+  // The caller's definitions are checked once, before anything is loaded or sent: like any
+  // prop misuse, refused here rather than shown to the buyer as a checkout that cannot start.
+  const { customFields } = props;
+  useMemo(() => customFields && assertCustomFieldsProp(customFields), [customFields]);
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
   const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const products = useProducts();

@@ -4,6 +4,7 @@
 // Types only from the contract's schemas module: a value import would bring zod into every
 // bundle that holds the form. The constants below are tied to the contract's by their types.
 
+import { customFieldRuleProblems } from '../../contract/custom-field-rules.js';
 import type { CustomFieldInput } from '../../contract/requests.js';
 import type { CustomField, customFieldTypes, MAX_CUSTOM_FIELDS } from '../../contract/schemas.js';
 
@@ -91,6 +92,25 @@ export function normaliseFields(definitions: readonly CustomFieldDefinition[]): 
     if (fields.length === MAX_FIELDS) break;
   }
   return fields;
+}
+
+/**
+ * Checks the definitions a caller passed as `customFields` by the service's rules (those the
+ * sandbox applies to a checkout's `custom_fields`), and throws an error naming the prop and
+ * what to fix: sent as they are, bad definitions would be refused at every checkout, or make a
+ * field no answer can satisfy. A product's own definitions come from the service and are not
+ * checked here.
+ */
+export function assertCustomFieldsProp(definitions: readonly CustomFieldDefinition[]): void {
+  const problems = customFieldRuleProblems(definitions);
+  if (problems.length === 0) return;
+  const named = problems.map(
+    ({ index, path, message }) =>
+      `\`customFields${index < 0 ? '' : `[${index}]`}${path ? `.${path}` : ''}\` ${message}`,
+  );
+  throw new TypeError(
+    `billing-kit: \`CheckoutForm\` ${named.join('; ')}. Fix the definition by the service's rules, or leave \`customFields\` out to ask the product's own fields.`,
+  );
 }
 
 /** What is wrong with one answer, as a message key and its values; null when it is fine. */
