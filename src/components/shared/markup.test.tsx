@@ -102,6 +102,32 @@ describe('hostile input', () => {
     expect(out).toContain('Terms');
   });
 
+  test('a Markdown link with a title: the title is dropped', () => {
+    const want = `Read the ${link('https://x.example/terms', 'terms')} first`;
+    expect(html('Read the [terms](https://x.example/terms "Title") first')).toBe(want);
+    expect(html("Read the [terms]( https://x.example/terms  'Title' ) first")).toBe(want);
+    expect(html('Read the [terms](https://x.example/terms (Title)) first')).toBe(want);
+    expect(html('[terms](javascript:alert(1) "Title")')).toBe('terms');
+  });
+
+  test('an autolink: a link when https, else its text', () => {
+    expect(parseLinkMarkup('Read <https://example.com/terms> first')).toEqual([
+      { type: 'text', text: 'Read ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'https://example.com/terms' },
+      { type: 'text', text: ' first' },
+    ]);
+    expect(html('Read <http://example.com/terms> first')).toBe(
+      'Read http://example.com/terms first',
+    );
+    expect(html('Run <javascript:alert(1)>')).toBe('Run javascript:alert(1)');
+    expect(html('<a href="https://a.example/">see <https://b.example/></a>')).toBe(
+      link('https://a.example/', 'see https://b.example/'),
+    );
+    expect(html('<https://a.example/&amp;b>')).toBe(
+      link('https://a.example/&amp;b', 'https://a.example/&amp;b'),
+    );
+  });
+
   test('the Markdown form keeps its text when the URL is refused', () => {
     expect(html('[Terms](http://shop.example)')).toBe('Terms');
     expect(html('[or this](javascript:alert(3)) ok')).toBe('or this ok');
@@ -159,6 +185,14 @@ describe('hostile input', () => {
     expect(html('<!-- <a href="https://x.example/">hidden</a> -->visible<!-- open')).toBe(
       'visible',
     );
+    // `<!-->` and `<!--->` are empty comments, closed at once, as in HTML.
+    expect(
+      parseLinkMarkup('<!-->I accept the <a href="https://example.com/terms">terms</a>'),
+    ).toEqual([
+      { type: 'text', text: 'I accept the ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'terms' },
+    ]);
+    expect(html('<!--->I accept<!---->.')).toBe('I accept.');
   });
 
   test('entities are decoded into text, never into markup', () => {
@@ -216,6 +250,7 @@ describe('hostile input', () => {
       ';',
       'x',
       '<!--',
+      '<!-->',
       '-->',
     );
     fc.assert(

@@ -102,6 +102,9 @@ function match(pattern: RegExp, text: string, at: number): string | undefined {
 /** Reads the tag that starts at `input[at] === '<'`, or `null` if it is not one (plain `<`). */
 function readTag(input: string, at: number): Tag | null {
   if (input.startsWith('<!--', at)) {
+    // As in HTML, `<!-->` and `<!--->` are whole (empty) comments; what follows is text.
+    if (input.startsWith('>', at + 4)) return { kind: 'skip', end: at + 5 };
+    if (input.startsWith('->', at + 4)) return { kind: 'skip', end: at + 6 };
     const close = input.indexOf('-->', at + 4);
     return { kind: 'skip', end: close < 0 ? input.length : close + 3 };
   }
@@ -150,8 +153,13 @@ function readTag(input: string, at: number): Tag | null {
   return null;
 }
 
-// `[text](url)`; the URL may hold one level of balanced parentheses (`…/Foo_(bar)`).
-const markdownLink = /\[([^[\]]+)\]\(\s*((?:[^()\s]|\([^()\s]*\))+)\s*\)/g;
+// `[text](url)`; the URL may hold one level of balanced parentheses (`…/Foo_(bar)`), and may
+// be followed by a title in double or single quotes or parentheses, which is dropped.
+const markdownLink =
+  /\[([^[\]]+)\]\(\s*((?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/g;
+// A Markdown autolink, `<scheme:…>` (as CommonMark: a scheme of 2 to 32 characters, then no
+// spaces nor angle brackets).
+const autolinkAt = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
 // Elements whose content is code, not text: dropped with their content.
 const rawText = new Set([
   'script',
@@ -164,8 +172,9 @@ const rawText = new Set([
 ]);
 
 /**
- * Splits a label that may contain `<a href="…">text</a>` (any attribute order or quoting) and
- * Markdown `[text](url)` into text and link segments. A link survives only if its URL parses
+ * Splits a label that may contain `<a href="…">text</a>` (any attribute order or quoting),
+ * Markdown `[text](url)` (or `[text](url "title")`, the title dropped) and autolinks
+ * `<https://…>` into text and link segments; a non-https autolink stays as its text. A link survives only if its URL parses
  * as an absolute `https:` URL without credentials; otherwise its text does. Every other tag is
  * dropped and its text kept, except script-like elements, whose content goes too. Character
  * references are decoded. Never throws.
@@ -219,6 +228,19 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
       break;
     }
     addText(input.slice(pos, lt));
+    const autolink = match(autolinkAt, input, lt);
+    if (autolink) {
+      pos = lt + autolink.length;
+      const url = autolink.slice(1, -1);
+      const href = link ? null : safeUrl(url);
+      if (href) {
+        flushOutside();
+        segments.push({ type: 'link', href, text: decodeEntities(url) });
+      } else {
+        addText(url);
+      }
+      continue;
+    }
     const tag = readTag(input, lt);
     if (!tag) {
       addText('<');
