@@ -2,6 +2,7 @@
 // must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
 // bundle, which parses answers but sends nothing to the service, leaves them out.
 import * as z from 'zod/mini';
+import { CUSTOM_FIELD_KEY_PATTERN } from './custom-field-rules.js';
 import { email, httpUrl, id, numberOrDigits, positiveInt } from './fields.js';
 import {
   customFieldTypes,
@@ -25,7 +26,7 @@ export const customFieldInputSchema = z.object({
     .check(
       z.minLength(1),
       z.maxLength(MAX_CUSTOM_FIELD_KEY),
-      z.regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only'),
+      z.regex(CUSTOM_FIELD_KEY_PATTERN, 'must be letters and digits only'),
     ),
   label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
   optional: optional(z.boolean()),

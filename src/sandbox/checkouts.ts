@@ -4,6 +4,7 @@
 // the buyer's answers with `checkAnswers`, and calls `payCheckout` or `declineCheckout`.
 
 import { isAmount, isZeroAmount } from '../contract/amount.js';
+import { customFieldRuleProblems } from '../contract/custom-field-rules.js';
 import { addBillingPeriod, isBillingPeriod } from '../contract/period.js';
 import type { CreateCheckoutBody, CustomFieldInput } from '../contract/requests.js';
 import type {
@@ -105,27 +106,16 @@ export function fieldOutputOf(field: CustomFieldInput, answer?: string | boolean
   return out;
 }
 
-/** Rules on custom fields that one field's schema cannot see: unique keys, sane lengths. */
+/**
+ * Rules on custom fields that one field's schema cannot see (unique keys, a least length no
+ * greater than the most, no `text` on a checkbox nor `checkbox` on a text field), in the
+ * contract's one statement of the service's rules, each naming its path in the body.
+ */
 function checkFields(fields: CustomFieldInput[], name: string): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  fields.forEach((field, i) => {
-    const at = `${name}.${i}`;
-    if (seen.has(field.key)) problems.push(`${at}.key "${field.key}" is used by another field`);
-    seen.add(field.key);
-    const min = field.text?.min_length;
-    const max = field.text?.max_length;
-    if (min !== undefined && max !== undefined && min > max) {
-      problems.push(`${at}.text.min_length must not be greater than max_length`);
-    }
-    if (field.type === 'text' && field.checkbox) {
-      problems.push(`${at}.checkbox applies only to a checkbox field`);
-    }
-    if (field.type === 'checkbox' && field.text) {
-      problems.push(`${at}.text applies only to a text field`);
-    }
+  return customFieldRuleProblems(fields).map(({ index, path, message }) => {
+    const at = index < 0 ? name : `${name}.${index}`;
+    return `${path ? `${at}.${path}` : at} ${message}`;
   });
-  return problems;
 }
 
 /** JSON with sorted keys: the same body always gives the same text. */
