@@ -7,8 +7,30 @@ import {
   discountPreviewSchema,
   proxyErrorSchema,
 } from '../contract/proxy.js';
+import { generalErrorBody } from '../sandbox/errors.js';
 import { createBillingHandler } from './handler.js';
 import { CatalogProductError } from './index.js';
+
+/**
+ * Makes the service answer `status` with its general error body to each request whose URL
+ * `when` picks, as a busy or refusing service would; the rest go to the sandbox.
+ */
+function serviceRefuses(
+  h: ReturnType<typeof proxyHarness>,
+  when: (url: string) => boolean,
+  status: number,
+  messages: string[],
+  headers: Record<string, string> = {},
+): void {
+  const sandboxFetch = h.sandbox.fetch;
+  h.sandbox.fetch = async (input, init) => {
+    if (!when(String(input))) return sandboxFetch(input, init);
+    return new Response(JSON.stringify(generalErrorBody(status, messages, 't', 0)), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  };
+}
 
 const ADA = 'cust_ada';
 const GRACE = 'cust_grace';
@@ -1056,21 +1078,13 @@ describe('routing, errors and failures', () => {
   it('passes on an upstream 429 with Retry-After and the field, like its own', async () => {
     let busy = true;
     const h = proxyHarness({ retries: 0 });
-    const sandboxFetch = h.sandbox.fetch;
-    h.sandbox.fetch = async (input, init) => {
-      const answer = await sandboxFetch(input, init);
-      if (!busy || !/\/v1\/customers\/[^/]+\/subscriptions/.test(String(input))) return answer;
-      return new Response(
-        JSON.stringify({
-          trace_id: 't',
-          status: 429,
-          error: 'Too Many Requests',
-          message: ['slow down'],
-          timestamp: 0,
-        }),
-        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } },
-      );
-    };
+    serviceRefuses(
+      h,
+      (url) => busy && /\/v1\/customers\/[^/]+\/subscriptions/.test(url),
+      429,
+      ['slow down'],
+      { 'retry-after': '7' },
+    );
     const answer = await h.call('GET', '/subscriptions', { as: ADA });
     const error = expectError(answer, 429);
     expect(answer.headers.get('retry-after')).toBe('7');
@@ -1091,20 +1105,9 @@ describe('routing, errors and failures', () => {
       retries: 0,
       catalogTtlMs: 0,
     });
-    const sandboxFetch = h.sandbox.fetch;
-    h.sandbox.fetch = async (input, init) => {
-      if (!busyFor?.test(String(input))) return sandboxFetch(input, init);
-      return new Response(
-        JSON.stringify({
-          trace_id: 't',
-          status: 429,
-          error: 'Too Many Requests',
-          message: ['slow down'],
-          timestamp: 0,
-        }),
-        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } },
-      );
-    };
+    serviceRefuses(h, (url) => busyFor?.test(url) === true, 429, ['slow down'], {
+      'retry-after': '7',
+    });
     const catalog = await h.call('GET', '/products');
     expect(expectError(catalog, 429).kind).toBe('rate_limited');
     expect(catalog.headers.get('retry-after')).toBe('7');
@@ -1136,20 +1139,7 @@ describe('routing, errors and failures', () => {
 
   it("names the query, not a body a GET has not, when the service refuses a read's input", async () => {
     const h = proxyHarness({ retries: 0 });
-    const sandboxFetch = h.sandbox.fetch;
-    h.sandbox.fetch = async (input, init) => {
-      if (!String(input).includes('/v1/transactions/search')) return sandboxFetch(input, init);
-      return new Response(
-        JSON.stringify({
-          trace_id: 't',
-          status: 400,
-          error: 'Bad Request',
-          message: ['Invalid search'],
-          timestamp: 0,
-        }),
-        { status: 400, headers: { 'content-type': 'application/json' } },
-      );
-    };
+    serviceRefuses(h, (url) => url.includes('/v1/transactions/search'), 400, ['Invalid search']);
     const error = expectError(await h.call('GET', '/transactions', { as: ADA }), 400);
     expect(error.fields).toEqual([
       { field: 'query', message: 'was refused by the billing service' },
