@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { sandboxClient } from '../../test/support/sandbox-client.js';
 import { endpoints } from '../contract/endpoints.js';
 import { prorateUpgrade } from '../contract/proration.js';
+import type { Subscription } from '../contract/schemas.js';
 import type { Sandbox } from './index.js';
 
 const DAY = 86_400_000;
@@ -29,6 +30,15 @@ async function buy(
   for (const field of view.fields)
     answers[field.key] = field.type === 'checkbox' ? true : 'Acme Ltd';
   return sandbox.pay(checkout.id, { answers, country: 'DE', name: 'New Buyer' });
+}
+
+/** What `prorateUpgrade` takes of a subscription's current period, at `now`. */
+function periodAt(subscription: Subscription, now: number) {
+  return {
+    periodStart: subscription.current_period_start_date ?? '',
+    periodEnd: subscription.current_period_end_date ?? '',
+    now,
+  };
 }
 
 describe('customers', () => {
@@ -166,9 +176,7 @@ describe('subscriptions', () => {
     const expected = prorateUpgrade({
       currentPrice: 900,
       targetPrice: 2900,
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
+      ...periodAt(before, now),
     });
     expect(expected.net).toBeGreaterThan(0);
     expect(upgraded.product).toMatchObject({ id: 'prod_pro_monthly' });
@@ -209,9 +217,7 @@ describe('subscriptions', () => {
     const { net } = prorateUpgrade({
       currentPrice: 900,
       targetPrice: 2900,
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
+      ...periodAt(before, now),
     });
     expect(inspection.pending_prorations).toEqual([
       { subscription: before.id, amount: net, created_at: new Date(now).toISOString() },
@@ -265,9 +271,7 @@ describe('subscriptions', () => {
     const { credit } = prorateUpgrade({
       currentPrice: 2900,
       targetPrice: 29000,
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
+      ...periodAt(before, now),
     });
     expect(upgraded.current_period_start_date).toBe(new Date(now).toISOString());
     expect(upgraded.current_period_end_date).toBe('2027-02-15T09:00:00.000Z');
@@ -321,9 +325,7 @@ describe('subscriptions', () => {
     const expected = prorateUpgrade({
       currentPrice: 900,
       targetPrice: 2900,
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
+      ...periodAt(before, now),
     });
     expect(expected.credit).toBeGreaterThan(0);
 
@@ -361,9 +363,7 @@ describe('subscriptions', () => {
     const { charge } = prorateUpgrade({
       currentPrice: 900,
       targetPrice: 2900,
-      periodStart: keptBefore.current_period_start_date ?? '',
-      periodEnd: keptBefore.current_period_end_date ?? '',
-      now,
+      ...periodAt(keptBefore, now),
     });
     expect(sandbox.inspect().pending_prorations).toEqual([
       {
@@ -381,9 +381,7 @@ describe('subscriptions', () => {
     const latePeriod = prorateUpgrade({
       currentPrice: 900,
       targetPrice: 2900,
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
+      ...periodAt(before, now),
     });
     expect(pastDue.last_transaction?.amount).toBe(latePeriod.net);
   });
@@ -411,11 +409,7 @@ describe('subscriptions', () => {
     });
     expect(first.last_transaction).toMatchObject({ amount: 900, discount_amount: 90 });
     now += 10 * DAY;
-    const period = {
-      periodStart: first.current_period_start_date ?? '',
-      periodEnd: first.current_period_end_date ?? '',
-      now,
-    };
+    const period = periodAt(first, now);
     const list = prorateUpgrade({ currentPrice: 900, targetPrice: 2900, ...period });
     const upgrade = (id: string | null, update_behavior?: 'proration-charge') =>
       client.subscriptions.upgrade({
@@ -480,11 +474,7 @@ describe('subscriptions', () => {
       subscription_id: early.subscriptionId ?? '',
       product_id: 'prod_pro_yearly',
     });
-    const period = {
-      periodStart: before.current_period_start_date ?? '',
-      periodEnd: before.current_period_end_date ?? '',
-      now,
-    };
+    const period = periodAt(before, now);
     const { credit } = prorateUpgrade({ currentPrice: 2320, targetPrice: 23200, ...period });
     const listCredit = prorateUpgrade({ currentPrice: 2900, targetPrice: 29000, ...period }).credit;
     expect(within.last_transaction).toMatchObject({
