@@ -136,3 +136,19 @@ export async function buySubscriptions(
   }
   return ids;
 }
+
+/**
+ * Puts `count` newer, ended subscriptions (cancelled day passes) in front of the customer's
+ * own, so that a live one sits past the first page of their list, as for a customer who came
+ * and went many times.
+ */
+export async function endedSubscriptionsAhead(
+  sandbox: Sandbox,
+  customerId: string,
+  count: number,
+): Promise<void> {
+  const ended = await buySubscriptions(sandbox, customerId, 'prod_day_pass', count);
+  sandbox.customize(({ subscriptions }) => {
+    for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
+  });
+}

@@ -8,7 +8,7 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { buySubscriptions } from '../../../test/support/hosted-checkout.js';
+import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
 import { allCustomerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -248,10 +248,7 @@ describe('PricingTable: plan states', () => {
 
   test('Ada behind eleven newer, ended day passes: Pro is still her current plan', async () => {
     const harness = createBillingHarness();
-    const ended = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 11);
-    harness.sandbox.customize(({ subscriptions }) => {
-      for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
-    });
+    await endedSubscriptionsAhead(harness.sandbox, 'cust_ada', 11);
     renderWithBilling(<PricingTable />, { harness, customer: 'cust_ada' });
     expect(await findCard('Pro')).toHaveAttribute('data-state', 'current');
     expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');

@@ -6,7 +6,7 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { buySubscriptions } from '../../../test/support/hosted-checkout.js';
+import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
@@ -112,10 +112,7 @@ describe('SubscriptionStatus', () => {
 
   test('the live subscription behind eleven newer, ended ones is the one shown', async () => {
     const harness = createBillingHarness();
-    const ended = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 11);
-    harness.sandbox.customize(({ subscriptions }) => {
-      for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
-    });
+    await endedSubscriptionsAhead(harness.sandbox, 'cust_ada', 11);
     renderWithBilling(<SubscriptionStatus />, { harness, customer: 'cust_ada' });
     expect(await screen.findByText('Pro')).toBeVisible();
     expect(summary()).toHaveAttribute('data-state', 'active');

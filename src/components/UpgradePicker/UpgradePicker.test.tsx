@@ -10,7 +10,7 @@ import {
   scalePlan,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
-import { buySubscriptions } from '../../../test/support/hosted-checkout.js';
+import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { allCustomerSubscriptionsOptions, productsOptions } from '../../react/options.js';
@@ -159,10 +159,7 @@ describe('UpgradePicker: what the customer sees', () => {
 
   test('the live plan behind eleven newer, ended subscriptions is the one offered for change', async () => {
     const harness = createBillingHarness();
-    const ended = await buySubscriptions(harness.sandbox, 'cust_ada', 'prod_day_pass', 11);
-    harness.sandbox.customize(({ subscriptions }) => {
-      for (const sub of subscriptions) if (ended.includes(sub.id)) sub.status = 'canceled';
-    });
+    await endedSubscriptionsAhead(harness.sandbox, 'cust_ada', 11);
     renderWithBilling(<UpgradePicker />, { harness, customer: 'cust_ada' });
     const current = await screen.findByRole('region', { name: 'Current plan' });
     expect(within(current).getByText('Pro')).toBeVisible();
