@@ -4,6 +4,7 @@
 // schema before it leaves.
 
 import type * as z from 'zod/mini';
+import { billingEnvironments } from '../client/client.js';
 import { type Endpoint, endpoints, type OperationId } from '../contract/endpoints.js';
 import { issueMessages, parseOptions } from '../contract/issues.js';
 import { matchPath } from '../contract/paths.js';
@@ -150,11 +151,11 @@ export function errorAnswer(
 }
 
 /**
- * The host of the service's production environment (`billingEnvironments.production` of the
- * client). Any other host is taken as the test environment's (the sandbox ignores hosts, so that
- * it can be mounted anywhere); this one is not, since no test key works there.
+ * The host of the service's production environment. Any other host is taken as the test
+ * environment's (the sandbox ignores hosts, so that it can be mounted anywhere); this one is
+ * not, since no test key works there.
  */
-const PRODUCTION_HOST = 'api.creem.io';
+const PRODUCTION_HOST = new URL(billingEnvironments.production).hostname;
 
 /**
  * The key rules: missing → 401; a key of the other environment → 403 (a production-format key
@@ -172,7 +173,7 @@ function checkKey(key: string | null, apiKey: string, host: string): SandboxErro
   if (key.startsWith('creem_test_') && host.toLowerCase() === PRODUCTION_HOST) {
     return new SandboxError(
       403,
-      `a test API key cannot be used in the production environment (${PRODUCTION_HOST}): send it to the test base URL (https://test-api.creem.io, or the sandbox's baseUrl)`,
+      `a test API key cannot be used in the production environment (${PRODUCTION_HOST}): send it to the test base URL (${billingEnvironments.test}, or the sandbox's baseUrl)`,
       { code: 'invalid_api_key', param: 'x-api-key' },
     );
   }
