@@ -189,11 +189,10 @@ export function validateCheckoutForm(
 ): CheckoutFormError[] {
   const errors: CheckoutFormError[] = [];
   if (asksForCustomer(view)) {
-    if (!asksForEmail(view)) {
-      // The checkout's own email: shown, not asked, so not checked.
-    } else if (values.email === '') {
+    const email = asksForEmail(view) ? values.email : null; // the checkout's own is not asked
+    if (email === '') {
       errors.push({ name: 'email', id: 'email', message: 'Enter your email address' });
-    } else if (!isPageEmail(values.email)) {
+    } else if (email !== null && !isPageEmail(email)) {
       errors.push({
         name: 'email',
         id: 'email',
@@ -545,29 +544,20 @@ function customerHtml(
   ).join('');
   // An email the checkout came with is the customer's: shown read-only (Pay uses it whatever
   // is posted), the rest still asked.
-  const email = asksForEmail(view)
-    ? textInput({
-        id: 'email',
-        name: 'email',
-        label: 'Email',
-        type: 'email',
-        value: values.email,
-        required: true,
-        hint: 'Your receipt and account go to this address.',
-        error: errorFor('email'),
-        extra: ' autocomplete="email"',
-      })
-    : textInput({
-        id: 'email',
-        name: 'email',
-        label: 'Email',
-        type: 'email',
-        value: view.email ?? '',
-        required: false,
-        hint: 'Given by the store for this purchase; your receipt and account go to this address.',
-        error: undefined,
-        extra: ' readonly autocomplete="email"',
-      });
+  const given = !asksForEmail(view);
+  const email = textInput({
+    id: 'email',
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    value: given ? (view.email ?? '') : values.email,
+    required: !given,
+    hint: given
+      ? 'Given by the store for this purchase; your receipt and account go to this address.'
+      : 'Your receipt and account go to this address.',
+    error: given ? undefined : errorFor('email'),
+    extra: given ? ' readonly autocomplete="email"' : ' autocomplete="email"',
+  });
   return [
     email,
     textInput({
