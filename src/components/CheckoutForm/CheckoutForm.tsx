@@ -59,9 +59,9 @@ import {
  * - Custom fields: `field` (one per field; `data-type` `text | checkbox`; `data-state` `valid |
  *   invalid`), `fieldLabel`, `fieldDescription` (a text field's least length), `fieldInput`
  *   (`data-state` `valid | invalid`), `fieldCounter` (characters typed, once trimmed as the
- *   service counts them, against a text field's most length; `data-state` `within | over`), `fieldError` (`data-state` `invalid`), `checkbox`
- *   (`data-state` `checked | unchecked`), `checkboxLabel`; `fieldsNote` when the checkout page
- *   asks them.
+ *   service counts them, against a text field's most length; `data-state` `within | over`),
+ *   `fieldError` (`data-state` `invalid`), `checkbox` (`data-state` `checked | unchecked`),
+ *   `checkboxLabel`; `fieldsNote` when the checkout page asks them.
  * - `totals` with its rows: `subtotal` (when units or a discount change it), `discountAmount`
  *   (what an applied code takes off) and `total`; `totals` and `total` have `data-state`
  *   `discounted` while a code takes something off, else `full`. `alert` (a failure not tied to
@@ -195,10 +195,10 @@ const fieldSlot = (key: string) => `field:${key}`;
  */
 export function CheckoutForm(props: CheckoutFormProps) {
   useBillingContext('CheckoutForm');
-  // The caller's definitions are checked once, before anything is loaded or sent: like any
-  // prop misuse, refused here rather than shown to the buyer as a checkout that cannot start.
-  const { customFields } = props;
-  useMemo(() => customFields && assertCustomFieldsProp(customFields), [customFields]);
+  // The caller's definitions are checked before anything is loaded or sent (three fields at
+  // most, so on every render): like any prop misuse, refused here rather than shown to the
+  // buyer as a checkout that cannot start.
+  if (props.customFields) assertCustomFieldsProp(props.customFields);
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
   const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const products = useProducts();

@@ -174,8 +174,9 @@ const rawText = new Set([
 /**
  * Splits a label that may contain `<a href="…">text</a>` (any attribute order or quoting),
  * Markdown `[text](url)` (or `[text](url "title")`, the title dropped) and autolinks
- * `<https://…>` into text and link segments; a non-https autolink stays as its text. A link survives only if its URL parses
- * as an absolute `https:` URL without credentials; otherwise its text does. Every other tag is
+ * `<https://…>` into text and link segments; a non-https autolink stays as its text. A link
+ * survives only if its URL parses as an absolute `https:` URL without credentials; otherwise
+ * its text does. Every other tag is
  * dropped and its text kept, except script-like elements, whose content goes too. Character
  * references are decoded. Never throws.
  */
