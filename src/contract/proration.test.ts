@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { priceAfterSubscriptionDiscount, prorateUpgrade } from './proration.js';
+import {
+  planChangeDifference,
+  priceAfterSubscriptionDiscount,
+  prorateUpgrade,
+} from './proration.js';
 
 // A 30-day period, so a day is exactly 1/30 of it.
 const periodStart = '2025-04-01T00:00:00.000Z';
@@ -146,6 +150,36 @@ describe('prorateUpgrade', () => {
     expect(() => prorateUpgrade({ ...base, periodEnd: periodStart })).toThrow(
       'billing-kit: periodEnd (2025-04-01T00:00:00.000Z) must be after periodStart (2025-04-01T00:00:00.000Z)',
     );
+  });
+});
+
+describe('planChangeDifference', () => {
+  // 30 days, a third gone: 2/3 of each price is left.
+  const period = { periodStart: 0, periodEnd: 30 * 86_400_000, now: 10 * 86_400_000 };
+  const change = (over: Partial<Parameters<typeof planChangeDifference>[0]>) =>
+    planChangeDifference({
+      currentPrice: 900,
+      targetPrice: 2900,
+      ...period,
+      trialing: false,
+      samePeriod: true,
+      startsNow: false,
+      ...over,
+    });
+
+  test('same period: the target for the rest of it, less the unused part of the current plan', () => {
+    expect(change({})).toBe(1933 - 600);
+    expect(change({ currentPrice: 2900, targetPrice: 900 })).toBe(600 - 1933);
+  });
+
+  test('another period: the whole target less the unused part when it starts now, else 0', () => {
+    expect(change({ samePeriod: false, startsNow: true })).toBe(2900 - 600);
+    expect(change({ samePeriod: false, startsNow: false })).toBe(0);
+  });
+
+  test('a trial credits nothing of the current plan', () => {
+    expect(change({ trialing: true })).toBe(1933);
+    expect(change({ trialing: true, samePeriod: false, startsNow: true })).toBe(2900);
   });
 });
 

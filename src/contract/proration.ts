@@ -76,6 +76,32 @@ export function prorateUpgrade(input: ProrateUpgradeInput): Proration {
   return { remainingFraction: remaining / length, credit, charge, net: charge - credit };
 }
 
+/** The input of `planChangeDifference`: the proration's, and how the change falls. */
+export interface PlanChangeInput extends ProrateUpgradeInput {
+  /** The subscription is in its trial: it has paid nothing, so nothing is credited. */
+  trialing: boolean;
+  /** Both plans bill over the same period. */
+  samePeriod: boolean;
+  /** The plans' periods differ and the change is paid now, so a new period starts now. */
+  startsNow: boolean;
+}
+
+/**
+ * The difference a plan change makes, in the smallest unit, as the sandbox charges it and the
+ * UpgradePicker estimates it: in the same period, the target's price for the rest of it less
+ * the unused part of the current plan (`prorateUpgrade`); across periods with a new one
+ * starting now, the target's whole price less that unused part; across periods otherwise, 0
+ * (the paid period runs out first, nothing prorated: a month must not buy a year). A trial
+ * has paid nothing, so nothing of the current plan is credited. Negative for a downgrade.
+ */
+export function planChangeDifference(input: PlanChangeInput): number {
+  const { trialing, samePeriod, startsNow, ...period } = input;
+  const proration = prorateUpgrade(period);
+  const credit = trialing ? 0 : proration.credit;
+  if (samePeriod) return proration.charge - credit;
+  return startsNow ? input.targetPrice - credit : 0;
+}
+
 /** What {@link priceAfterSubscriptionDiscount} reads of a subscription. */
 export interface DiscountedSubscription {
   /**

@@ -3,7 +3,7 @@
 // endpoint table's schemas) and answers the wire shape or throws a SandboxError.
 
 import { addBillingPeriod } from '../contract/period.js';
-import { priceAfterSubscriptionDiscount, prorateUpgrade } from '../contract/proration.js';
+import { planChangeDifference, priceAfterSubscriptionDiscount } from '../contract/proration.js';
 import type {
   Customer,
   Discount,
@@ -188,21 +188,21 @@ export function upgradeSubscription(
     periodEnd: periodEnd > periodStart ? periodEnd : periodStart + 1,
     now,
   };
-  // A trial is free: no paid time is left unused, so nothing is credited for it. (The
-  // UpgradePicker refuses to change a trialing plan, see `allowsPlanChange`; its
-  // `estimateChange` credits nothing for a trial too.) past_due and unpaid keep their credit.
-  const trial = subscription.status === 'trialing';
   const samePeriod = target.billing_period === current.billing_period;
   // Across periods a new period starts now only when the difference is charged now; otherwise
-  // the paid period runs to its end and the new plan's first period follows at the renewal,
-  // with nothing prorated (a month must not buy a year).
+  // the paid period runs to its end and the new plan's first period follows at the renewal.
   const startsNow = !samePeriod && behavior === 'proration-charge-immediately';
   /** The difference for the current and the target plan's prices for one whole period. */
-  const differenceOf = (currentPrice: number, targetPrice: number) => {
-    const proration = prorateUpgrade({ currentPrice, targetPrice, ...period });
-    const credit = trial ? 0 : proration.credit;
-    return samePeriod ? proration.charge - credit : startsNow ? targetPrice - credit : 0;
-  };
+  const differenceOf = (currentPrice: number, targetPrice: number) =>
+    planChangeDifference({
+      currentPrice,
+      targetPrice,
+      ...period,
+      // A trial is free: nothing paid is left unused (the UpgradePicker refuses trialing plans).
+      trialing: subscription.status === 'trialing',
+      samePeriod,
+      startsNow,
+    });
   // The subscription's discount, while it still applies, prices both plans: the paid time is
   // credited at what was paid for it and the target charged at what it costs this customer.
   const listNet = differenceOf(current.price * units, target.price * units);

@@ -1,10 +1,10 @@
 // What a plan change costs, computed without React: which catalog products are candidates and
 // whether each is an upgrade or a downgrade, and the estimate of what is charged now and at the
 // next renewal. The estimate follows the same rules
-// as the sandbox's `upgradeSubscription` and uses the same `prorateUpgrade` and
+// as the sandbox's `upgradeSubscription` and uses the same `planChangeDifference` and
 // `priceAfterSubscriptionDiscount`, so for the same moment both give the same figures.
 import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
-import { priceAfterSubscriptionDiscount, prorateUpgrade } from '../../contract/proration.js';
+import { planChangeDifference, priceAfterSubscriptionDiscount } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { priceDirection } from '../shared/subscription.js';
 
@@ -98,19 +98,20 @@ export function estimateChange(input: {
   // Both plans at this customer's price, as the sandbox prorates them.
   const currentPrice = priceAfterSubscriptionDiscount(current.price * units, subscription, now);
   const targetPrice = priceAfterSubscriptionDiscount(target.price * units, subscription, now);
-  const proration = prorateUpgrade({
+  const otherPeriod = target.billing_period !== current.billing_period;
+  const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
+  // The UpgradePicker never asks for a trialing plan (`allowsPlanChange`); a direct caller
+  // gets the sandbox's figures all the same.
+  const net = planChangeDifference({
     currentPrice,
     targetPrice,
     periodStart: start,
     periodEnd: end > start ? end : start + 1,
     now,
+    trialing: subscription.status === 'trialing',
+    samePeriod: !otherPeriod,
+    startsNow: newPeriod,
   });
-  // A trial has paid nothing, so nothing is credited (as the sandbox). The UpgradePicker never
-  // asks for a trialing plan (`allowsPlanChange`); a direct caller gets the sandbox's figures.
-  const credit = subscription.status === 'trialing' ? 0 : proration.credit;
-  const otherPeriod = target.billing_period !== current.billing_period;
-  const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
-  const net = !otherPeriod ? proration.charge - credit : newPeriod ? targetPrice - credit : 0;
 
   let charged = 0;
   let carried = 0;
