@@ -9,7 +9,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect as connectTcp } from 'node:net';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { errorsWithKey, keyLeaks, proxyHarness } from '../../test/support/proxy-harness.js';
@@ -127,6 +127,37 @@ describe('toNodeHandler with node:http', () => {
       body: 'x'.repeat(5000),
     });
     expect(declared.status).toBe(413);
+  });
+
+  it('keeps the connection usable after refusing a write before reading its body', async () => {
+    const h = harness({ bodyLimit: 1024 });
+    const base = await start(createServer(h.node));
+    const { host, port } = new URL(base);
+    const body = JSON.stringify({ pad: 'x'.repeat(4_000_000) });
+    const post = (contentType: string, origin: string) =>
+      `POST /api/billing/checkouts HTTP/1.1\r\nhost: ${host}\r\norigin: ${origin}\r\n` +
+      `content-type: ${contentType}\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    // Four requests one after another on one socket: 413 from content-length, 415 from
+    // content-type, 403 from the origin (none reads the body), then a read.
+    const socket = connectTcp(Number(port), '127.0.0.1');
+    socket.write(post('application/json', base));
+    socket.write(post('text/plain', base));
+    socket.write(post('application/json', 'https://evil.test'));
+    socket.write(
+      `GET /api/billing/products HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
+    );
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    await once(socket, 'close');
+    expect([...received.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => m[1])).toEqual([
+      '413',
+      '415',
+      '403',
+      '200',
+    ]);
   });
 
   it('rate-limits a signed-out visitor by socket address, whatever x-forwarded-for says', async () => {

@@ -114,6 +114,7 @@ async function serve(
     if (!res.writableFinished) controller.abort();
   });
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  let dropUnread: () => void = () => undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const parsed = req.body;
     if (req.readableEnded || (parsed !== undefined && req.complete)) {
@@ -124,14 +125,19 @@ async function serve(
       else if (typeof parsed === 'string') init.body = parsed;
       else if (parsed !== undefined) init.body = JSON.stringify(parsed);
     } else {
-      init.body = streamOf(req);
+      const body = streamOf(req);
+      init.body = body.stream;
       init.duplex = 'half';
+      dropUnread = body.dropUnread;
     }
   }
 
   const request = new Request(url, init);
   setRemoteAddress(request, req.socket?.remoteAddress);
   const response = await handler(request);
+  // A write refused before its body was read (413 by content-length, 415, 403) leaves the upload
+  // paused on the socket; drained, the connection stays usable for the client's next request.
+  dropUnread();
 
   res.statusCode = response.status;
   const cookies = response.headers.getSetCookie?.() ?? [];
@@ -168,15 +174,25 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 /**
  * The request's bytes as a web stream, read only as fast as the handler pulls. When the handler
- * stops reading (a body over the limit), the rest of the upload is drained and dropped, so the
- * answer still reaches the client.
+ * stops reading (a body over the limit), or answers without reading it, `dropUnread` drains and
+ * drops the rest of the upload, so the answer still reaches the client and the connection can
+ * carry its next request.
  */
-function streamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+function streamOf(req: IncomingMessage): {
+  stream: ReadableStream<Uint8Array>;
+  dropUnread: () => void;
+} {
   let closed = false;
   const ignore = () => undefined;
   req.on('error', ignore); // an aborted upload must not become an uncaught 'error' event
   let detach: () => void = () => undefined;
-  return new ReadableStream<Uint8Array>(
+  const dropUnread = () => {
+    if (closed) return;
+    closed = true;
+    detach();
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         const onData = (chunk: Uint8Array | string) => {
@@ -207,12 +223,9 @@ function streamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
       pull() {
         req.resume();
       },
-      cancel() {
-        closed = true;
-        detach();
-        req.resume(); // drain and drop the rest
-      },
+      cancel: dropUnread,
     },
     { highWaterMark: 4 },
   );
+  return { stream, dropUnread };
 }
