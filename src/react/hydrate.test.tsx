@@ -85,7 +85,7 @@ describe('prefetch, dehydrate, hydrate', () => {
     );
     expect(screen.getByRole('heading', { name: '9 plans' })).toBeInTheDocument();
     expect(screen.getByText('2 subscriptions')).toBeInTheDocument();
-    expect(screen.getByText('20 entries')).toBeInTheDocument();
+    expect(screen.getByText('50 entries')).toBeInTheDocument();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });

@@ -96,7 +96,7 @@ export type CreditsAccountParams = {
 
 /** Parameters of `creditsHistoryOptions` and `useCreditsHistory`. */
 export type CreditsHistoryParams = CreditsAccountParams & {
-  /** Entries per page (1 to 100). Default: 20. */
+  /** Entries per page (1 to 100). Default: 50, as `CreditsHistory` reads. */
   limit?: number;
 };
 
@@ -322,6 +322,12 @@ export function creditsBalanceOptions(
 }
 
 /**
+ * Entries per page of `creditsHistoryOptions` unless `limit` says otherwise, and of
+ * `CreditsHistory` unless `pageSize` does, so a prefetch with the defaults is what it reads.
+ */
+export const CREDITS_PAGE_SIZE = 50;
+
+/**
  * The entries of a credit account as an infinite list, newest first, that grows both ways:
  * `fetchNextPage` reads older entries (`starting_after` the last one shown, while the service
  * says `has_more`); `fetchPreviousPage` reads entries newer than the first one shown
@@ -338,7 +344,7 @@ export function creditsHistoryOptions(
   ReturnType<typeof billingKeys.credits.entries>,
   CreditsCursor
 > {
-  const limit = params.limit ?? 20;
+  const limit = params.limit ?? CREDITS_PAGE_SIZE;
   return infiniteQueryOptions<
     CreditsEntriesPage,
     BillingError,

@@ -447,7 +447,8 @@ describe('useCreditsHistory (cursor, both directions)', () => {
     await waitFor(() => expect(harness.count('creditEntries')).toBe(1));
     expect(result.current.isLoading).toBe(true);
     release();
-    await waitFor(() => expect(result.current.data?.pages[0]?.data).toHaveLength(20));
+    // The default page size, the one CreditsHistory reads.
+    await waitFor(() => expect(result.current.data?.pages[0]?.data).toHaveLength(50));
   });
 
   it('answers not_found for another customer’s account', async () => {

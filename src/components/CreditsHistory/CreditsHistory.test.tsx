@@ -627,9 +627,8 @@ describe('CreditsHistory: server rendering', () => {
           Promise.all([
             qc.prefetchQuery(creditsAccountsOptions(client)),
             qc.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
-            qc.prefetchInfiniteQuery(
-              creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
-            ),
+            // The factory's default page size is the component's.
+            qc.prefetchInfiniteQuery(creditsHistoryOptions(client, { accountId: account.id })),
           ]),
       },
     );
@@ -652,9 +651,7 @@ describe('CreditsHistory: server rendering', () => {
     await Promise.all([
       queryClient.prefetchQuery(creditsAccountsOptions(client)),
       queryClient.prefetchQuery(creditsBalanceOptions(client, { accountId: account.id })),
-      queryClient.prefetchInfiniteQuery(
-        creditsHistoryOptions(client, { accountId: account.id, limit: 50 }),
-      ),
+      queryClient.prefetchInfiniteQuery(creditsHistoryOptions(client, { accountId: account.id })),
     ]);
     const html = renderToString(
       <BillingHarnessProvider harness={harness} queryClient={queryClient}>

@@ -33,7 +33,11 @@ import { isAmount, negateAmount } from '../../contract/amount.js';
 import type { CreditsAccount, CreditsTransaction } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
-import type { CreditsCursor, CreditsEntriesPage } from '../../react/options.js';
+import {
+  CREDITS_PAGE_SIZE,
+  type CreditsCursor,
+  type CreditsEntriesPage,
+} from '../../react/options.js';
 import { useCreditsAccounts, useCreditsBalance, useCreditsHistory } from '../../react/queries.js';
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
@@ -175,9 +179,6 @@ const NEWER_PAGES_PER_PRESS = 10;
  */
 const UNMEASURED_ROWS = 10;
 
-/** Entries read per request unless `pageSize` says otherwise. */
-const PAGE_SIZE = 50;
-
 /** The first active account, else the first. */
 function defaultAccount(accounts: readonly CreditsAccount[]): CreditsAccount | undefined {
   return accounts.find((a) => a.status === 'active') ?? accounts[0];
@@ -269,7 +270,7 @@ function accountOption(account: CreditsAccount, t: Translate): string {
  */
 export function CreditsHistory(props: CreditsHistoryProps) {
   const { accountId: controlledId, defaultAccountId, onAccountChange } = props;
-  const pageSize = props.pageSize ?? PAGE_SIZE;
+  const pageSize = props.pageSize ?? CREDITS_PAGE_SIZE;
   useBillingContext('CreditsHistory');
   const part = useParts<CreditsHistoryPart>('CreditsHistory', props);
   const t = useMessages(commonMessages, creditsHistoryMessages);
