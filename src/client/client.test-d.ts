@@ -1,6 +1,8 @@
 import { describe, expectTypeOf, test } from 'vitest';
 import type { Checkout, CreditsTransaction, Subscription } from '../contract/schemas.js';
-import { type BillingClient, createBillingClient } from './client.js';
+import { createSandbox } from '../sandbox/index.js';
+import { createBillingHandler } from '../server/index.js';
+import { type BaseAddress, type BillingClient, createBillingClient } from './client.js';
 
 const client: BillingClient = createBillingClient({ apiKey: 'creem_test_x' });
 
@@ -25,5 +27,22 @@ describe('method types come from the operation table', () => {
     client.subscriptions.upgrade({ product_id: 'prod_2' });
     // @ts-expect-error update_behavior is an enum
     client.subscriptions.upgrade({ subscription_id: 's', product_id: 'p', update_behavior: 'x' });
+  });
+});
+
+describe('the sandbox plugs in as an environment', () => {
+  test('its baseUrl and a listening server’s url are base addresses', async () => {
+    const sandbox = createSandbox();
+    createBillingClient({ apiKey: sandbox.apiKey, environment: sandbox.baseUrl });
+    createBillingHandler({
+      apiKey: sandbox.apiKey,
+      environment: sandbox.baseUrl,
+      getCustomer: () => null,
+      products: ['prod_pro_monthly'],
+    });
+    const listening = await sandbox.listen();
+    createBillingClient({ apiKey: sandbox.apiKey, environment: listening.url });
+    expectTypeOf(listening.url).toEqualTypeOf<BaseAddress>();
+    await listening.close();
   });
 });

@@ -1,10 +1,11 @@
 // Serves a `(Request) => Promise<Response>` handler over Node's http. `node:http` is imported
 // lazily, so the sandbox module itself still loads in a browser.
+import type { BaseAddress } from '../client/client.js';
 
 /** A running server. */
 export type Listening = {
   /** The base URL clients use: `http://127.0.0.1:<port>` plus the sandbox's base path. */
-  url: string;
+  url: BaseAddress;
   /**
    * The port the server is bound to: the one asked for, or the free port the system picked for
    * `listen(0)` (the port in `url`, without parsing it).

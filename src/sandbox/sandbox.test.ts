@@ -251,6 +251,14 @@ describe('routing', () => {
     });
   });
 
+  test('a baseUrl that is not an absolute http(s) URL is refused, naming the option', () => {
+    for (const baseUrl of ['localhost:4010', 'ftp://127.0.0.1/x', '/__sandbox']) {
+      expect(() => createSandbox({ baseUrl })).toThrow(
+        `billing-kit: baseUrl "${baseUrl}" is not an absolute http(s) URL; pass one such as https://sandbox.billing-kit.test`,
+      );
+    }
+  });
+
   test('the host is ignored and the base path is a prefix every request carries', async () => {
     const sandbox = createSandbox({ baseUrl: 'http://localhost:5173/__sandbox/' });
     expect(sandbox.baseUrl).toBe('http://localhost:5173/__sandbox');

@@ -1,6 +1,7 @@
 // createSandbox: the in-memory service. One store, one ledger, the API router, fault injection,
 // the hosted pages and a lazy Node server.
 
+import { type BaseAddress, isBaseAddress } from '../client/client.js';
 import { issueMessages, parseOptions } from '../contract/issues.js';
 import { DEFAULT_SANDBOX_BASE_URL } from '../contract/redirects.js';
 import {
@@ -147,8 +148,8 @@ export type Sandbox = {
    * on the request's own origin (plus the base path), where that server answers them.
    */
   handle(request: Request): Promise<Response>;
-  /** The address the sandbox answers at (no trailing slash). */
-  baseUrl: string;
+  /** The address the sandbox answers at (no trailing slash); a client's `environment`. */
+  baseUrl: BaseAddress;
   /** The sandbox's test API key (`creem_test_…`), for the `x-api-key` header. */
   apiKey: string;
   /**
@@ -242,17 +243,19 @@ function clockOf(now: SandboxOptions['now']): () => number {
   return () => fixed;
 }
 
-function baseOf(baseUrl: string): { baseUrl: string; basePath: string } {
-  let url: URL;
+function baseOf(baseUrl: string): { baseUrl: BaseAddress; basePath: string } {
+  let url: URL | undefined;
   try {
     url = new URL(baseUrl);
-  } catch {
+  } catch {}
+  const origin = url?.origin;
+  if (!url || !isBaseAddress(origin)) {
     throw new TypeError(
-      `billing-kit: baseUrl "${baseUrl}" is not an absolute URL; pass one such as ${DEFAULT_SANDBOX_BASE_URL}`,
+      `billing-kit: baseUrl "${baseUrl}" is not an absolute http(s) URL; pass one such as ${DEFAULT_SANDBOX_BASE_URL}`,
     );
   }
   const basePath = url.pathname.replace(/\/+$/, '');
-  return { baseUrl: `${url.origin}${basePath}`, basePath };
+  return { baseUrl: `${origin}${basePath}`, basePath };
 }
 
 function json(answer: ApiAnswer): Response {
