@@ -55,6 +55,7 @@ export {
   type MetricsSummaryPart,
   type MetricsSummaryProps,
   type MetricsSummaryState,
+  metricsRangeDates,
 } from '../components/MetricsSummary/index.js';
 export {
   de,

@@ -163,6 +163,7 @@ server.listen(0, '127.0.0.1', () => {
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
+  allCustomerSubscriptionsOptions,
   BillingProvider,
   CheckoutForm,
   CreditsHistory,
@@ -188,7 +189,7 @@ const billing = createBillingHandler({
   baseUrl: sandbox.baseUrl,
   fetch: sandbox.fetch,
   products: sandbox.fixtures().products.map((product) => product.id),
-  getCustomer: () => null,
+  getCustomer: (request) => (request.headers.get('cookie') === 'session=ada' ? { id: 'cust_ada' } : null),
 });
 const client = createProxyClient({
   basePath: '/api/billing',
@@ -200,7 +201,27 @@ const prefetched = renderToString(
   h(BillingProvider, { basePath: '/api/billing', queryClient }, h(Status), h(PricingTable, { signedIn: false })),
 );
 
-console.log(JSON.stringify({ window: typeof window, document: typeof document, empty, prefetched }));
+// A signed-in page, as the README's "Server rendering" writes it: the page request's cookie
+// goes with each call to the proxy, which answers in process.
+const pageRequest = new Request('http://shop.test/pricing', { headers: { cookie: 'session=ada' } });
+const asBuyer = createProxyClient({
+  basePath: new URL('/api/billing', pageRequest.url).href,
+  fetch: (input, init) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', pageRequest.headers.get('cookie') ?? '');
+    return billing(new Request(input, { ...init, headers }));
+  },
+});
+const signedIn = new QueryClient();
+await Promise.all([
+  signedIn.prefetchQuery(productsOptions(asBuyer)),
+  signedIn.prefetchQuery(allCustomerSubscriptionsOptions(asBuyer)),
+]);
+const current = renderToString(
+  h(BillingProvider, { basePath: '/api/billing', queryClient: signedIn }, h(PricingTable)),
+);
+
+console.log(JSON.stringify({ window: typeof window, document: typeof document, empty, prefetched, current }));
 `,
   // A Next.js-style server component: run with --conditions=react-server and the loader below,
   // which treats every 'use client' module as an RSC bundler does (not run; its exports become

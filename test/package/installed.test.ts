@@ -375,6 +375,10 @@ describe('billing-kit installed from its tarball into a fresh app', { timeout: 6
     expect(page.prefetched).toContain('<output id="status">success</output>');
     expect(page.prefetched).toMatch(/data-state="ready"[^>]*data-slot="pricing-table"/);
     expect(page.prefetched).toContain('Starter');
+    // Signed in, with the README's prefetch for PricingTable: Ada's plan is marked at once.
+    expect(page.current).toMatch(/data-state="ready"[^>]*data-slot="pricing-table"/);
+    expect(page.current).toMatch(/data-state="current"[^>]*>.*Current plan/);
+    expect(page.current).not.toContain('aria-busy="true"');
   });
 
   it('loads in a server component (react-server), its client parts as client references', async () => {

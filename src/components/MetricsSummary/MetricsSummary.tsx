@@ -165,7 +165,11 @@ const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
   ['totalProducts', 'count'],
 ];
 
-/** The dates of a range. */
+/**
+ * The dates `MetricsSummary` asks for a range ending at `now` (Unix ms), for a server's
+ * prefetch: `storeMetricsOptions(client, { currency: 'USD', interval: 'week',
+ * ...metricsRangeDates('90d', now) })` is what `<MetricsSummary now={now} />` reads first.
+ */
 export function metricsRangeDates(
   range: MetricsRange,
   now: number,
