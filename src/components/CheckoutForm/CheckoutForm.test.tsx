@@ -170,6 +170,8 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(region).toHaveAttribute('data-state', 'error');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await form('Team')).toBeVisible();
+    // The button went with the alert; the focus is on the product, not lost to the page.
+    expect(screen.getByRole('heading', { name: 'Team' })).toHaveFocus();
   });
 
   test('a failed background refetch of the catalog keeps the form and what was typed', async () => {

@@ -203,6 +203,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const products = useProducts();
   const product = products.data?.find((p) => p.id === props.productId);
+  // Try again replaces the alert (and its button) with the form: the focus then goes to the
+  // product's name rather than to the page.
+  const retried = useRef(false);
 
   if (products.isPending) {
     return part('root', 'section', {
@@ -228,7 +231,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
             {t('checkoutForm.loadError')}{' '}
             {part('retryAction', 'button', {
               type: 'button',
-              onClick: () => void products.refetch(),
+              onClick: () => {
+                retried.current = true;
+                void products.refetch();
+              },
               children: t('common.retry'),
             })}
           </>
@@ -246,10 +252,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
       }),
     });
   }
-  return <CheckoutFormReady {...props} product={product} />;
+  return <CheckoutFormReady {...props} product={product} focusName={retried.current} />;
 }
 
-type ReadyProps = CheckoutFormProps & { product: Product };
+type ReadyProps = CheckoutFormProps & { product: Product; focusName: boolean };
 
 function CheckoutFormReady(props: ReadyProps) {
   const {
@@ -438,6 +444,11 @@ function CheckoutFormReady(props: ReadyProps) {
 
   // -- what is shown ---------------------------------------------------------------------------
   const nameId = `${id}-name`;
+  const { focusName } = props;
+  // After Try again brought the form: see `retried`.
+  useEffect(() => {
+    if (focusName) document.getElementById(nameId)?.focus();
+  }, [focusName, nameId]);
   // The links in checkbox labels point here: the hint is their description, outside any label.
   const newTabHintId = `${id}-new-tab`;
   const unitCount = allowUnits ? Number(units) : 1;
@@ -601,7 +612,7 @@ function CheckoutFormReady(props: ReadyProps) {
           {part('summary', 'div', {
             children: (
               <>
-                {part('name', 'h2', { id: nameId, children: product.name })}
+                {part('name', 'h2', { id: nameId, tabIndex: -1, children: product.name })}
                 {product.description
                   ? part('description', 'p', { children: product.description })
                   : null}
