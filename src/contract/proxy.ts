@@ -35,11 +35,11 @@ export const DISCOUNT_EXPIRED = 'has expired';
 export const discountPreviewSchema = z.looseObject({
   code: z.string(),
   name: z.string(),
-  type: openEnum(discountTypes),
+  type: openEnum<typeof discountTypes>(),
   amount: z.optional(z.nullable(z.number())),
   percentage: z.optional(z.nullable(z.number())),
   currency: z.optional(z.nullable(z.string())),
-  duration: z.optional(openEnum(discountDurations)),
+  duration: z.optional(openEnum<typeof discountDurations>()),
   duration_in_months: z.optional(z.nullable(z.number())),
   expiry_date: z.optional(z.nullable(z.string())),
   /** The catalog products it applies to (all of them when the code names none). */
@@ -98,7 +98,7 @@ export const proxyErrorSchema = z.looseObject({
   error: z.string(),
   message: z.array(z.string()),
   timestamp: z.number(),
-  kind: openEnum(proxyErrorKinds),
+  kind: openEnum<typeof proxyErrorKinds>(),
   fields: z.optional(z.array(z.looseObject({ field: z.string(), message: z.string() }))),
 });
 export type ProxyError = Infer<typeof proxyErrorSchema>;

@@ -12,8 +12,10 @@ import { billingPeriods } from './period.js';
  * An enum read from the service that keeps a value it does not know instead of failing: the
  * service adds values over time (a subscription can be `expired`, which the document lacks).
  * Its type is the known values plus any other string, so editors still complete the known ones.
+ * The values are a type argument only (`openEnum<typeof subscriptionStatuses>()`): at run time
+ * the schema is a plain string, and a value list no code reads stays out of browser bundles.
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
+export function openEnum<T extends readonly [string, ...string[]]>() {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
@@ -100,7 +102,7 @@ export const creditsErrorTypes = [
   'rate_limit_error',
 ] as const;
 
-export const modeSchema = openEnum(modes);
+export const modeSchema = openEnum<typeof modes>();
 export type Mode = Infer<typeof modeSchema>;
 export type UpdateBehavior = (typeof updateBehaviors)[number];
 
@@ -130,14 +132,14 @@ const resource = { id: z.string(), mode: modeSchema, object: z.string() };
 
 export const featureSchema = z.looseObject({
   id: z.string(),
-  type: openEnum(featureTypes),
+  type: openEnum<typeof featureTypes>(),
   description: z.string(),
 });
 export type Feature = Infer<typeof featureSchema>;
 
 /** A custom checkout field as the service answers it (`text.minimum_length`, values). */
 export const customFieldSchema = z.looseObject({
-  type: openEnum(customFieldTypes),
+  type: openEnum<typeof customFieldTypes>(),
   key: z.string(),
   label: z.string(),
   optional: nullish(z.boolean()),
@@ -171,11 +173,11 @@ export const productSchema = z.looseObject({
   features: optional(z.array(featureSchema)),
   price: z.number(),
   currency: z.string(),
-  billing_type: openEnum(billingTypes),
-  billing_period: openEnum(billingPeriods),
-  status: openEnum(productStatuses),
-  tax_mode: openEnum(taxModes),
-  tax_category: openEnum(taxCategories),
+  billing_type: openEnum<typeof billingTypes>(),
+  billing_period: openEnum<typeof billingPeriods>(),
+  status: openEnum<typeof productStatuses>(),
+  tax_mode: openEnum<typeof taxModes>(),
+  tax_category: openEnum<typeof taxCategories>(),
   product_url: optional(z.string()),
   default_success_url: nullish(z.string()),
   custom_fields: nullish(z.array(customFieldSchema)),
@@ -207,8 +209,8 @@ export const transactionSchema = z.looseObject({
   amount_paid: nullish(z.number()),
   discount_amount: nullish(z.number()),
   currency: z.string(),
-  type: openEnum(transactionTypes),
-  status: openEnum(transactionStatuses),
+  type: openEnum<typeof transactionTypes>(),
+  status: openEnum<typeof transactionStatuses>(),
   tax_country: nullish(z.string()),
   tax_amount: nullish(z.number()),
   refunded_amount: nullish(z.number()),
@@ -239,9 +241,9 @@ export const subscriptionDiscountSchema = z.looseObject({
   id: optional(z.string()),
   discountCode: optional(z.string()),
   name: optional(z.string()),
-  type: optional(openEnum(discountTypes)),
+  type: optional(openEnum<typeof discountTypes>()),
   amount: optional(z.number()),
-  duration: optional(openEnum(discountDurations)),
+  duration: optional(openEnum<typeof discountDurations>()),
   durationInMonths: nullish(z.number()),
 });
 export type SubscriptionDiscount = Infer<typeof subscriptionDiscountSchema>;
@@ -251,8 +253,8 @@ export const subscriptionSchema = z.looseObject({
   product: z.union([productSchema, z.string()]),
   customer: z.union([customerSchema, z.string()]),
   items: optional(z.array(subscriptionItemSchema)),
-  collection_method: openEnum(['charge_automatically']),
-  status: openEnum(subscriptionStatuses),
+  collection_method: openEnum<readonly ['charge_automatically']>(),
+  status: openEnum<typeof subscriptionStatuses>(),
   last_transaction_id: nullish(z.string()),
   last_transaction: nullish(transactionSchema),
   last_transaction_date: nullish(z.string()),
@@ -274,16 +276,16 @@ export type SubscriptionStatus = Subscription['status'];
 
 export const discountSchema = z.looseObject({
   ...resource,
-  status: openEnum(discountStatuses),
+  status: openEnum<typeof discountStatuses>(),
   name: z.string(),
   code: z.string(),
-  type: openEnum(discountTypes),
+  type: openEnum<typeof discountTypes>(),
   amount: nullish(z.number()),
   currency: nullish(z.string()),
   percentage: nullish(z.number()),
   expiry_date: nullish(z.string()),
   max_redemptions: nullish(z.number()),
-  duration: optional(openEnum(discountDurations)),
+  duration: optional(openEnum<typeof discountDurations>()),
   duration_in_months: nullish(z.number()),
   applies_to_products: optional(z.array(z.string())),
   redeem_count: optional(z.number()),
@@ -293,7 +295,7 @@ export type Discount = Infer<typeof discountSchema>;
 export const licenseInstanceSchema = z.looseObject({
   ...resource,
   name: z.string(),
-  status: openEnum(licenseInstanceStatuses),
+  status: openEnum<typeof licenseInstanceStatuses>(),
   created_at: z.string(),
 });
 export type LicenseInstance = Infer<typeof licenseInstanceSchema>;
@@ -302,7 +304,7 @@ export type LicenseInstance = Infer<typeof licenseInstanceSchema>;
 export const licenseSchema = z.looseObject({
   ...resource,
   product_id: z.string(),
-  status: openEnum(licenseStatuses),
+  status: openEnum<typeof licenseStatuses>(),
   key: z.string(),
   activation: z.number(),
   activation_limit: nullish(z.number()),
@@ -321,8 +323,8 @@ export const orderSchema = z.looseObject({
   product: z.string(),
   amount: z.number(),
   currency: z.string(),
-  status: openEnum(orderStatuses),
-  type: openEnum(orderTypes),
+  status: openEnum<typeof orderStatuses>(),
+  type: openEnum<typeof orderTypes>(),
   created_at: z.string(),
   updated_at: z.string(),
   customer: nullish(z.string()),
@@ -343,7 +345,7 @@ export type Order = Infer<typeof orderSchema>;
 export const checkoutFeatureSchema = z.looseObject({
   id: nullish(z.string()),
   description: nullish(z.string()),
-  type: nullish(openEnum(featureTypes)),
+  type: nullish(openEnum<typeof featureTypes>()),
   private_note: nullish(z.string()),
   file: nullish(
     z.looseObject({
@@ -366,7 +368,7 @@ export type CheckoutFeature = Infer<typeof checkoutFeatureSchema>;
 
 export const checkoutSchema = z.looseObject({
   ...resource,
-  status: openEnum(checkoutStatuses),
+  status: openEnum<typeof checkoutStatuses>(),
   product: z.union([z.string(), productSchema]),
   request_id: nullish(z.string()),
   units: nullish(z.number()),
@@ -394,7 +396,7 @@ export const creditsAccountSchema = z.looseObject({
   customer_id: z.string(),
   name: z.string(),
   unit_label: z.string(),
-  status: openEnum(creditsAccountStatuses),
+  status: openEnum<typeof creditsAccountStatuses>(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -405,7 +407,7 @@ export const creditsEntrySchema = z.looseObject({
   id: z.string(),
   transaction_id: z.string(),
   account_id: z.string(),
-  side: openEnum(entrySides),
+  side: openEnum<typeof entrySides>(),
   amount: z.string(),
   created_at: z.string(),
 });
@@ -486,7 +488,7 @@ export type ServiceError = Infer<typeof serviceErrorSchema>;
 /** The error body of the customer-credits operations. */
 export const creditsErrorSchema = z.looseObject({
   error: z.looseObject({
-    type: openEnum(creditsErrorTypes),
+    type: openEnum<typeof creditsErrorTypes>(),
     code: nullish(z.string()),
     message: z.string(),
     param: nullish(z.string()),
