@@ -12,10 +12,11 @@ import { billingPeriods } from './period.js';
  * An enum read from the service that keeps a value it does not know instead of failing: the
  * service adds values over time (a subscription can be `expired`, which the document lacks).
  * Its type is the known values plus any other string, so editors still complete the known ones.
- * The values are a type argument only (`openEnum<typeof subscriptionStatuses>()`): at run time
- * the schema is a plain string, and a value list no code reads stays out of browser bundles.
+ * At run time the schema is a plain string, so the contract passes the values as a type argument
+ * only (`openEnum<typeof subscriptionStatuses>()`): a value list that no code reads then stays
+ * out of browser bundles. `openEnum(values)` types the same.
  */
-export function openEnum<T extends readonly [string, ...string[]]>() {
+export function openEnum<const T extends readonly [string, ...string[]]>(_values?: T) {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
