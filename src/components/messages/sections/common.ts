@@ -1,20 +1,11 @@
 // The strings shared by several components, in English and German. A component imports only the
 // sections it shows, so a component used alone carries only its own strings.
-import type { MessageSection } from '../section.js';
-
-const en = {
-  'common.retry': 'Try again',
-  'common.opensInNewTab': '(opens in a new tab)',
-  'common.discountValue': '−{amount}',
-  'common.signIn': 'Please sign in to continue.',
-};
-
-const de: Record<keyof typeof en, string> = {
-  'common.retry': 'Erneut versuchen',
-  'common.opensInNewTab': '(öffnet in einem neuen Tab)',
-  'common.discountValue': '−{amount}',
-  'common.signIn': 'Bitte melden Sie sich an, um fortzufahren.',
-};
+import { messageSection } from '../section.js';
 
 /** The strings shared by several components. */
-export const commonMessages: MessageSection<keyof typeof en> = { en, de };
+export const commonMessages = /* @__PURE__ */ messageSection('common', {
+  retry: ['Try again', 'Erneut versuchen'],
+  opensInNewTab: ['(opens in a new tab)', '(öffnet in einem neuen Tab)'],
+  discountValue: ['−{amount}', '−{amount}'],
+  signIn: ['Please sign in to continue.', 'Bitte melden Sie sich an, um fortzufahren.'],
+});
