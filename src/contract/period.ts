@@ -1,4 +1,5 @@
 // Billing periods: the service's enum, calendar arithmetic on it (UTC) and price comparisons.
+import { toTime } from './time.js';
 
 /** Every billing period the service knows, in the order of its documentation. */
 export const billingPeriods = [
@@ -60,16 +61,6 @@ export function billingPeriodLabel(period: AnyBillingPeriod): string {
   return isBillingPeriod(period) ? labels[period] : period;
 }
 
-function toDate(value: Date | string | number, name: string): Date {
-  const date = new Date(value instanceof Date ? value.getTime() : value);
-  if (Number.isNaN(date.getTime())) {
-    throw new TypeError(
-      `billing-kit: ${name} "${String(value)}" is not a valid date; pass a Date, an ISO 8601 string or Unix milliseconds`,
-    );
-  }
-  return date;
-}
-
 /**
  * The date `count` periods after `date`, in UTC, keeping the time of day. Months are added
  * on the calendar and the day is clamped to the end of a shorter month: Jan 31 + 1 month is
@@ -86,7 +77,7 @@ export function addBillingPeriod(
   period: AnyBillingPeriod,
   count = 1,
 ): Date | null {
-  const start = toDate(date, 'date');
+  const start = new Date(toTime(date, 'date'));
   if (!Number.isSafeInteger(count)) {
     throw new TypeError(`billing-kit: count must be a whole number of periods, got ${count}`);
   }
