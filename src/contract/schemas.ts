@@ -6,7 +6,7 @@
 // unknown fields (`looseObject`), enums accept values they do not know (`openEnum`), and only
 // the fields the document marks required are required.
 import * as z from 'zod/mini';
-import { billingPeriods } from './period.js';
+import type { billingPeriods } from './period.js';
 
 /**
  * An enum read from the service that keeps a value it does not know instead of failing: the
