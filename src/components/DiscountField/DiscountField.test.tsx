@@ -54,6 +54,28 @@ function Controlled({ changes }: { changes: Array<[string, string]> }) {
 }
 
 describe('DiscountField', () => {
+  test('a code for one month says so in the singular, in English and German', async () => {
+    const user = userEvent.setup();
+    for (const [locale, said] of [
+      ['en-US', 'Code LAUNCH20 applied: 20% off for 1 month'],
+      ['de-DE', 'Code LAUNCH20 eingelöst: 20 % Rabatt für 1 Monat'],
+    ] as const) {
+      const harness = createBillingHarness({
+        editAnswer: (path, body: Discount) => {
+          if (path === '/v1/discounts' && body.code === 'LAUNCH20') body.duration_in_months = 1;
+        },
+      });
+      const { unmount } = renderWithBilling(<DiscountField productId={PRO} debounceMs={0} />, {
+        harness,
+        provider: { locale },
+      });
+      const input = screen.getByRole('textbox');
+      await user.type(input, 'launch20');
+      await waitFor(() => expect(input).toHaveAccessibleDescription(said));
+      unmount();
+    }
+  });
+
   test('an active code for the product is applied, says what it takes off, and can be removed', async () => {
     const user = userEvent.setup();
     const onApply = vi.fn();

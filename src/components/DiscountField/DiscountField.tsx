@@ -16,6 +16,7 @@ import type { BillingError } from '../../client/error.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
 import { useBillingContext } from '../../react/context.js';
 import { useDiscount, useProducts } from '../../react/queries.js';
+import { useBillingUI } from '../../react/ui-context.js';
 import { type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { discountFieldMessages } from '../messages/sections/discountField.js';
@@ -106,12 +107,14 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
 /**
  * What the applied code takes off, in words: "20% off for 3 months". A fixed amount is in the
  * preview's currency, else in `currency`; with neither, the discount's name is said instead.
+ * The number of months takes its plural form in `locale` (default `en`).
  */
 export function describeDiscount(
   preview: DiscountPreview,
   t: Translate,
   money: Formatters['money'],
   currency?: string,
+  locale = 'en',
 ): string {
   const inCurrency = preview.currency ?? currency;
   const off =
@@ -125,7 +128,13 @@ export function describeDiscount(
     : preview.duration === 'forever'
       ? t('discountField.duration.forever', { off })
       : preview.duration === 'repeating' && preview.duration_in_months
-        ? t('discountField.duration.repeating', { off, months: preview.duration_in_months })
+        ? t(
+            // The catalogue's languages have one and other: one month is said in the singular.
+            new Intl.PluralRules(locale).select(preview.duration_in_months) === 'one'
+              ? 'discountField.duration.repeating.one'
+              : 'discountField.duration.repeating',
+            { off, months: preview.duration_in_months },
+          )
         : off;
 }
 
@@ -160,6 +169,7 @@ export function DiscountField(props: DiscountFieldProps) {
   const part = useParts<DiscountFieldPart>('DiscountField', props);
   const t = useMessages(commonMessages, discountFieldMessages);
   const money = useMoney();
+  const { locale } = useBillingUI();
   const id = useId();
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
@@ -262,7 +272,7 @@ export function DiscountField(props: DiscountFieldProps) {
   let message = '';
   if (externalError) message = externalError;
   else if (status === 'applied' && preview) {
-    const discount = describeDiscount(preview, t, money, product?.currency);
+    const discount = describeDiscount(preview, t, money, product?.currency, locale);
     message = t('discountField.applied', { code: preview.code, discount });
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed') message = t('discountField.failed');

@@ -15,6 +15,7 @@ export const discountFieldMessages = /* @__PURE__ */ messageSection('discountFie
   'duration.once': ['{off} on the first payment', '{off} auf die erste Zahlung'],
   'duration.forever': ['{off} on every payment', '{off} auf jede Zahlung'],
   'duration.repeating': ['{off} for {months} months', '{off} für {months} Monate'],
+  'duration.repeating.one': ['{off} for {months} month', '{off} für {months} Monat'],
   expired: ['This code has expired.', 'Dieser Code ist abgelaufen.'],
   unknown: [
     'This code is unknown or cannot be used.',
