@@ -512,6 +512,33 @@ describe('PricingTable: loading, error, empty', () => {
     expect(harness.count('products')).toBe(2);
   });
 
+  test('Try again keeps the focus on the table while it loads, fails again, and shows the plans', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    harness.failNext({ route: 'products', with: 503, times: 2 });
+    renderWithBilling(<PricingTable />, { harness });
+    const table = screen.getByRole('region', { name: 'Plans' });
+    const first = await screen.findByRole('alert');
+
+    const release = harness.hold('products');
+    await user.click(within(first).getByRole('button', { name: 'Try again' }));
+    // The alert and its button are gone while the plans load: the focus waits on the table.
+    expect(await screen.findByText('Loading plans…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(table).toHaveFocus();
+    release();
+
+    // The retry failed too: the alert is back and the focus is still in the table.
+    const second = await screen.findByRole('alert');
+    expect(second).toHaveTextContent('The plans could not be loaded.');
+    expect(table).toHaveFocus();
+    await user.click(within(second).getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Pro')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Plans' })).toHaveFocus();
+    expect(harness.count('products')).toBe(3);
+  });
+
   test('a failure of the sandbox itself (5xx upstream) shows the error state', async () => {
     const harness = createBillingHarness({
       customer: NEW_BUYER,

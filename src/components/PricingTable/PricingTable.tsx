@@ -65,7 +65,8 @@ export type { PlanState } from './plans.js';
  *   says something, else `empty`)
  * - `loading` (`role="status"` while the root is `aria-busy`; `data-state` `loading`),
  *   `skeleton` (a placeholder card, three of them; `data-state` `loading`), `alert` (loading
- *   failed; `data-state` `error`), `retryAction`, `empty` (no plans; `data-state` `empty`)
+ *   failed; `data-state` `error`), `retryAction` (moves the focus to the root, which has
+ *   `tabIndex={-1}`, as it loads again), `empty` (no plans; `data-state` `empty`)
  */
 export type PricingTablePart =
   | 'periodSwitch'
@@ -288,6 +289,7 @@ export function PricingTable(props: PricingTableProps) {
   const [last, setLast] = useState<LastAction | null>(null);
   const [chosenPeriod, setChosenPeriod] = useState<AnyBillingPeriod | undefined>(defaultPeriod);
   const notice = useRef<HTMLElement | null>(null);
+  const rootRef = useRef<HTMLElement | null>(null);
 
   const upgradeDone = last?.kind === 'upgrade' && upgrade.isSuccess;
   useEffect(() => {
@@ -349,6 +351,10 @@ export function PricingTable(props: PricingTableProps) {
       {part('root', 'section', {
         'aria-label': t('pricingTable.label'),
         'aria-busy': busy,
+        // Where Try again leaves the focus: the button goes with the alert, the root stays
+        // through the loading and the plans (or the alert again, if the retry fails too).
+        tabIndex: -1,
+        ref: rootRef,
         'data-state': state,
         children,
       })}
@@ -394,6 +400,7 @@ export function PricingTable(props: PricingTableProps) {
             key: 'retry',
             type: 'button',
             onClick: () => {
+              rootRef.current?.focus();
               if (productsError) void catalogQuery.refetch();
               if (subscriptionsError) void subscriptionsQuery.refetch();
             },
