@@ -193,6 +193,32 @@ describe('SubscriptionStatus', () => {
     expect(await screen.findByText('Active')).toBeVisible();
   });
 
+  test('Try again keeps the focus on the summary while it loads, fails again, and shows it', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.failNext({ route: 'subscriptions', with: 503, times: 2 });
+    renderWithBilling(<SubscriptionStatus />, { harness });
+    const first = await screen.findByRole('alert');
+
+    const release = harness.hold('subscriptions');
+    await user.click(within(first).getByRole('button', { name: 'Try again' }));
+    // The alert and its button are gone while it loads: the focus waits on the summary.
+    expect(await screen.findByText('Loading subscription…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(summary()).toHaveFocus();
+    release();
+
+    // The retry failed too: the alert is back and the focus is still on the summary.
+    const second = await screen.findByRole('alert');
+    expect(second).toHaveTextContent('The subscription could not be loaded.');
+    expect(summary()).toHaveFocus();
+    await user.click(within(second).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Active')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(summary()).toHaveFocus();
+    expect(harness.count('subscriptions')).toBe(3);
+  });
+
   test('a failed background refetch keeps the subscription shown', async () => {
     const { harness, queryClient } = renderWithBilling(<SubscriptionStatus />, {
       customer: 'cust_ada',

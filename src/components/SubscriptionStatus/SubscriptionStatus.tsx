@@ -1,7 +1,7 @@
 'use client';
 // A small summary of one subscription: product, status in plain words, the date that matters
 // for that status (renewal, trial end, end, cancellation) and the price.
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { Subscription } from '../../contract/schemas.js';
 import { useBillingContext } from '../../react/context.js';
 import { useAllCustomerSubscriptions, useProducts, useSubscription } from '../../react/queries.js';
@@ -28,7 +28,8 @@ import { subscriptionDate, subscriptionStatusText } from '../shared/subscription
  *   on, trial ends on, ends on, ended on, canceled on, next charge on; `data-state`: which of
  *   these, a `SubscriptionDateKind`)
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `alert` (loading failed;
- *   `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state` `empty`)
+ *   `data-state` `error`), `retryAction` (moves the focus to the root, which has
+ *   `tabIndex={-1}`, as it loads again), `empty` (no subscription; `data-state` `empty`)
  */
 export type SubscriptionStatusPart =
   | 'title'
@@ -96,6 +97,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
   const catalog = useProducts({ enabled: needsCatalog });
 
   const label = t('subscriptionStatus.label');
+  const rootRef = useRef<HTMLElement | null>(null);
   // Signed out (401) has no subscription to show.
   const signedOut = query?.error?.status === 401;
   const root = (state: string, children: ReactNode, busy?: boolean) => (
@@ -104,6 +106,10 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
         role: 'group',
         'aria-label': label,
         'aria-busy': busy ? true : undefined,
+        // Where Try again leaves the focus: the button goes with the alert, the root stays
+        // through the loading and the summary (or the alert again, if the retry fails too).
+        tabIndex: -1,
+        ref: rootRef,
         'data-state': state,
         children,
       })}
@@ -133,7 +139,10 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
           part('retryAction', 'button', {
             key: 'retry',
             type: 'button',
-            onClick: () => void query.refetch(),
+            onClick: () => {
+              rootRef.current?.focus();
+              void query.refetch();
+            },
             children: t('common.retry'),
           }),
         ),
