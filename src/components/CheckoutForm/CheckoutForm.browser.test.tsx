@@ -3,8 +3,9 @@
 // and after a refusal.
 import '../../styles.css';
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { CSSProperties } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { cdp, userEvent } from 'vitest/browser';
 import { expectNoViolations } from '../../../test/support/axe.js';
 import { renderWithBilling } from '../../../test/support/billing-harness.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
@@ -77,6 +78,41 @@ describe('CheckoutForm in Chromium', () => {
       expect(field).toHaveFocus();
     }
   });
+
+  test.each([
+    ['light', 'light', false],
+    ['dark', 'dark', false],
+    ['system', 'system', false],
+    ['light inside dark', 'light', true],
+  ] as const)(
+    'a variable set on the form reaches the DiscountField inside it, %s',
+    async (_, appearance, insideDark) => {
+      // In `system`, the dark palette (the browser asks for dark) must not reset it either.
+      await cdp().send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'prefers-color-scheme', value: 'dark' }],
+      });
+      try {
+        const form = (
+          <CheckoutForm
+            productId="prod_ebook"
+            allowUnits
+            style={{ '--bk-color-border-strong': 'rgb(255, 0, 0)' } as CSSProperties}
+          />
+        );
+        renderWithBilling(insideDark ? <div data-bk-theme="dark">{form}</div> : form, {
+          provider: { theme: { appearance } },
+        });
+        await screen.findByRole('form', { name: 'The Billing Handbook' });
+        const border = (field: HTMLElement) => getComputedStyle(field).borderTopColor;
+        expect([
+          border(screen.getByRole('spinbutton')),
+          border(screen.getByRole('textbox', { name: 'Discount code' })),
+        ]).toEqual(['rgb(255, 0, 0)', 'rgb(255, 0, 0)']);
+      } finally {
+        await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+      }
+    },
+  );
 
   test('the checkout-page path and German pass axe', async () => {
     renderWithBilling(<CheckoutForm productId="prod_team_quarterly" collect="checkout" />, {
