@@ -510,6 +510,33 @@ describe('BillingHistory: loading, error, empty', () => {
     expect(harness.count('transactions')).toBe(2);
   });
 
+  test('Try again keeps the focus on the history while it loads, fails again, and shows the table', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: ADA });
+    harness.failNext({ route: 'transactions', with: 503, times: 2 });
+    renderWithBilling(<BillingHistory />, { harness });
+    const region = screen.getByRole('region', { name: 'Billing history' });
+    const first = await screen.findByRole('alert');
+
+    const release = harness.hold('transactions');
+    await user.click(within(first).getByRole('button', { name: 'Try again' }));
+    // The alert and its button are gone while the page loads: the focus waits on the history.
+    expect(await screen.findByText('Loading billing history…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(region).toHaveFocus();
+    release();
+
+    // The retry failed too: the alert is back and the focus is still on the history.
+    const second = await screen.findByRole('alert');
+    expect(second).toHaveTextContent('The billing history could not be loaded.');
+    expect(region).toHaveFocus();
+    await user.click(within(second).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('table', { name: 'Billing history' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Billing history' })).toHaveFocus();
+    expect(harness.count('transactions')).toBe(3);
+  });
+
   test('signed out (the proxy answers 401): asks to sign in, with no Try again', async () => {
     renderWithBilling(<BillingHistory />, { customer: null });
     const alert = await screen.findByRole('alert');

@@ -36,8 +36,8 @@ import { spaced } from '../shared/spaced.js';
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (loading failed;
  *   `role="alert"`; `data-state`: the failure's `BillingErrorKind`, such as `server` or
  *   `network`, and `error` for a failure without a kind; signed out, `auth`, it asks to sign
- *   in), `retryAction` (not when signed out), `empty` (no payments;
- *   `data-state` `empty`)
+ *   in), `retryAction` (not when signed out; moves the focus to the root, which has
+ *   `tabIndex={-1}`, as it loads again), `empty` (no payments; `data-state` `empty`)
  * - `pastEnd` (a controlled `page` past the last one: says so; `data-state` `pastEnd`),
  *   `lastPageAction` (in it, with `onPageChange`: asks for the last page)
  */
@@ -168,6 +168,7 @@ export function BillingHistory(props: BillingHistoryProps) {
   const t = useMessages(commonMessages, billingHistoryMessages);
   const fmt = { money: safeMoney(useMoney()), date: useDate() };
   const captionId = useId();
+  const rootRef = useRef<HTMLElement | null>(null);
 
   // The uncontrolled page belongs to one product filter and page size: another starts at page 1
   // (page 3 of five rows is past the end at twenty-five).
@@ -246,7 +247,16 @@ export function BillingHistory(props: BillingHistoryProps) {
   } else if (query.isError && !data) {
     state = 'error';
     content = [
-      <ErrorNotice key="error" part={part} t={t} error={query.error} onRetry={query.refetch} />,
+      <ErrorNotice
+        key="error"
+        part={part}
+        t={t}
+        error={query.error}
+        onRetry={() => {
+          rootRef.current?.focus();
+          void query.refetch();
+        }}
+      />,
       back,
     ];
   } else if (!data || data.items.length === 0) {
@@ -316,6 +326,10 @@ export function BillingHistory(props: BillingHistoryProps) {
           : { 'aria-label': label }),
         'aria-busy': state === 'loading' ? true : undefined,
         'data-state': state,
+        // Where Try again leaves the focus: the button goes with the alert, the root stays
+        // through the loading and the table (or the alert again, if the retry fails too).
+        tabIndex: -1,
+        ref: rootRef,
         children: content,
       })}
     </>
