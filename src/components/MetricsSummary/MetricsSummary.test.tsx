@@ -403,6 +403,23 @@ describe('MetricsSummary: a custom range given as a prop', () => {
     }
   });
 
+  test('its dates in the picker are the UTC days its periods are, in any time zone', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles'; // 1 December 00:00 UTC is still 30 November here
+    try {
+      const december = { startDate: Date.UTC(2025, 11, 1), endDate: Date.UTC(2025, 11, 31) };
+      renderWithBilling(<MetricsSummary now={NOW} range={december} interval="month" />, {
+        admin: true,
+      });
+      expect(screen.getByRole('combobox', { name: 'Range' })).toHaveDisplayValue(
+        'Dec 1, 2025 – Dec 31, 2025',
+      );
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   test('a range of one moment is a range: it is sent as given', async () => {
     const { harness } = renderWithBilling(
       <MetricsSummary now={NOW} range={{ startDate: NOW, endDate: NOW }} interval="day" />,

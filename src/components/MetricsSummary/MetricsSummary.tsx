@@ -426,8 +426,9 @@ export function MetricsSummary(props: MetricsSummaryProps) {
               typeof range === 'object' ? (
                 <option key="custom" value="custom">
                   {t('metricsSummary.range.custom', {
-                    from: fmt.date(range.startDate),
-                    to: fmt.date(range.endDate),
+                    // In UTC, as the periods are: in the browser's zone the days could differ.
+                    from: fmt.date(range.startDate, { dateStyle: 'medium', timeZone: 'UTC' }),
+                    to: fmt.date(range.endDate, { dateStyle: 'medium', timeZone: 'UTC' }),
                   })}
                 </option>
               ) : null,
