@@ -802,6 +802,32 @@ describe('UpgradePicker: loading, errors, empty', () => {
     expect(await screen.findByRole('radio', { name: /^Team/ })).toBeVisible();
   });
 
+  test('Try again keeps the focus on the picker while it loads, fails again, and shows the plans', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.failNext({ route: 'products', with: 503, times: 2 });
+    renderWithBilling(<UpgradePicker />, { harness });
+    const first = await screen.findByRole('alert');
+
+    const release = harness.hold('products');
+    await user.click(within(first).getByRole('button', { name: 'Try again' }));
+    // The alert and its button are gone while it loads: the focus waits on the picker.
+    expect(await screen.findByText('Loading your subscription…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(picker()).toHaveFocus();
+    release();
+
+    // The retry failed too: the alert is back and the focus is still on the picker.
+    const second = await screen.findByRole('alert');
+    expect(second).toHaveTextContent('Your subscription could not be loaded.');
+    expect(picker()).toHaveFocus();
+    await user.click(within(second).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: /^Team/ })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(picker()).toHaveFocus();
+    expect(harness.count('products')).toBe(3);
+  });
+
   test('a failed background refetch keeps the review step the customer is on', async () => {
     const user = userEvent.setup();
     const { harness, queryClient } = renderWithBilling(<UpgradePicker />, {

@@ -75,8 +75,8 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   plan changed; `data-state` `idle | submitting | succeeded`), `againAction` (after the
  *   change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
- *   failed; `data-state` `error`), `retryAction`, `empty` (no subscription; `data-state`
- *   `empty`)
+ *   failed; `data-state` `error`), `retryAction` (moves the focus to the root, which has
+ *   `tabIndex={-1}`, as it loads again), `empty` (no subscription; `data-state` `empty`)
  */
 export type UpgradePickerPart =
   | 'current'
@@ -326,6 +326,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
     back: useRef<HTMLElement | null>(null),
   };
 
+  const rootRef = useRef<HTMLElement | null>(null);
   const latest = useRef(props);
   latest.current = props;
   const reviewRef = useRef(review);
@@ -378,6 +379,10 @@ export function UpgradePicker(props: UpgradePickerProps) {
       {part('root', 'section', {
         'aria-label': t('upgradePicker.label'),
         'data-state': state,
+        // Where Try again leaves the focus: the button goes with the alert, the root stays
+        // through the loading and the plans (or the alert again, if the retry fails too).
+        tabIndex: -1,
+        ref: rootRef,
         ...extra,
         children,
       })}
@@ -407,6 +412,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
             key: 'retry',
             type: 'button',
             onClick: () => {
+              rootRef.current?.focus();
               if (catalogQuery.error) void catalogQuery.refetch();
               if (subscriptionQuery.error) void subscriptionQuery.refetch();
             },
