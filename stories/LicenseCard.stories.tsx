@@ -175,12 +175,43 @@ export const FailedWithRetry: Story = {
   },
 };
 
-/** Nothing checked yet; an empty submit says what is missing. */
+/**
+ * Nothing checked yet; an empty submit says what is missing. The key input is already marked
+ * invalid, with its error as its description, when it takes the focus, so both are read.
+ */
 export const Empty: Story = {
   play: async ({ canvas, userEvent }) => {
+    const key = canvas.getByRole('textbox', { name: 'License key' });
+    const onFocus: Array<{ invalid: string | null; describedBy: string | null }> = [];
+    key.addEventListener('focus', () =>
+      onFocus.push({
+        invalid: key.getAttribute('aria-invalid'),
+        describedBy: key.getAttribute('aria-describedby'),
+      }),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Check license' }));
-    await expect(canvas.getByRole('textbox', { name: 'License key' })).toHaveFocus();
-    await expect(canvas.getByText('Enter a license key.')).toBeVisible();
+    await expect(key).toHaveFocus();
+    const error = canvas.getByText('Enter a license key.');
+    await expect(error).toBeVisible();
+    await expect(onFocus).toEqual([{ invalid: 'true', describedBy: error.id }]);
+  },
+};
+
+/**
+ * Enter in the empty key input: the focus is already there, so the error is said in the live
+ * region (visually hidden there; it shows under the input).
+ */
+export const EnterWithNoKey: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const key = canvas.getByRole('textbox', { name: 'License key' });
+    await userEvent.click(key);
+    await userEvent.keyboard('{Enter}');
+    await expect(key).toHaveFocus();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAccessibleDescription('Enter a license key.');
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Enter a license key.'),
+    );
   },
 };
 

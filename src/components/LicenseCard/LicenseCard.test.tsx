@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
@@ -69,6 +69,53 @@ async function check(key: string, instanceId: string) {
   await user.type(screen.getByRole('textbox', { name: 'Instance ID' }), instanceId);
   await user.click(screen.getByRole('button', { name: 'Check license' }));
   return user;
+}
+
+/**
+ * What a screen reader reads when an input (not a button) takes the focus: its label, whether it is invalid and
+ * its description (the text of the elements its `aria-describedby` names), as they are at that
+ * moment, not after the next render.
+ */
+function recordFocus() {
+  const read: Array<{ label: string; invalid: string | null; description: string }> = [];
+  const onFocus = (event: FocusEvent) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    const describedBy = input.getAttribute('aria-describedby') ?? '';
+    read.push({
+      label: input.labels?.[0]?.textContent ?? '',
+      invalid: input.getAttribute('aria-invalid'),
+      description: describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    });
+  };
+  document.addEventListener('focusin', onFocus);
+  onTestFinished(() => document.removeEventListener('focusin', onFocus));
+  return read;
+}
+
+/**
+ * What a polite live region announces: the text of each node added to it (or text changed in
+ * it), in order. Text that stays in the region is not said again.
+ */
+function recordLiveRegion(region: HTMLElement) {
+  const said: string[] = [];
+  const take = (records: MutationRecord[]) => {
+    for (const record of records) {
+      if (record.type === 'characterData') said.push(record.target.textContent ?? '');
+      for (const node of record.addedNodes) said.push(node.textContent ?? '');
+    }
+  };
+  const observer = new MutationObserver(take);
+  observer.observe(region, { childList: true, subtree: true, characterData: true });
+  onTestFinished(() => observer.disconnect());
+  return () => {
+    take(observer.takeRecords());
+    return said.map((text) => text.trim()).filter(Boolean);
+  };
 }
 
 function ControlledCard(props: { keys: string[] }) {
@@ -628,6 +675,106 @@ describe('LicenseCard: inputs, states and failures', () => {
     expect(date).toMatch(/^\d\d\.\d\d\.\d{4}$/);
     expect(value('Ablauf')).toHaveTextContent(`Läuft am ${date} ab`);
     expect(within(region).getByRole('button', { name: 'Schlüssel anzeigen' })).toBeVisible();
+  });
+});
+
+describe('LicenseCard: a required input left empty, as a screen reader gets it', () => {
+  const keyInput = () => screen.getByRole('textbox', { name: 'License key' });
+  const instanceInput = () => screen.getByRole('textbox', { name: 'Instance ID' });
+  const liveRegion = () => within(card()).getByRole('status');
+
+  test('Check license with both empty: the key input is invalid and described as it takes the focus', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<LicenseCard />);
+    const said = recordLiveRegion(liveRegion());
+    const read = recordFocus();
+    await user.click(screen.getByRole('button', { name: 'Check license' }));
+    expect(keyInput()).toHaveFocus();
+    expect(read).toEqual([
+      { label: 'License key', invalid: 'true', description: 'Enter a license key.' },
+    ]);
+    // Read once, with the input: the live region does not say it again.
+    expect(said()).toEqual([]);
+    expect(instanceInput()).toHaveAccessibleDescription('Enter the instance ID.');
+    expect(harness.count('validateLicense')).toBe(0);
+  });
+
+  test('Check license with only the instance empty: the instance input is invalid and described as it takes the focus', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<LicenseCard />);
+    await user.type(keyInput(), 'AAAAA-BBBBB');
+    const said = recordLiveRegion(liveRegion());
+    const read = recordFocus();
+    await user.click(screen.getByRole('button', { name: 'Check license' }));
+    expect(instanceInput()).toHaveFocus();
+    expect(read).toEqual([
+      { label: 'Instance ID', invalid: 'true', description: 'Enter the instance ID.' },
+    ]);
+    expect(said()).toEqual([]);
+    expect(keyInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('Enter in the empty key input: the focus stays and its error is said once per Enter', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<LicenseCard />);
+    await user.click(keyInput());
+    const said = recordLiveRegion(liveRegion());
+    const read = recordFocus();
+    await user.keyboard('{Enter}');
+    expect(keyInput()).toHaveFocus();
+    expect(keyInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(keyInput()).toHaveAccessibleDescription('Enter a license key.');
+    // The focus did not move, so nothing was read on focus: the live region says it.
+    expect(read).toEqual([]);
+    expect(said()).toEqual(['Enter a license key.']);
+    // Enter again: the same words, said again (once).
+    await user.keyboard('{Enter}');
+    expect(said()).toEqual(['Enter a license key.', 'Enter a license key.']);
+    expect(read).toEqual([]);
+    // Typed: the error goes from the input and the live region.
+    await user.keyboard('A');
+    expect(keyInput()).not.toHaveAttribute('aria-invalid');
+    expect(liveRegion()).not.toHaveTextContent('Enter a license key.');
+    expect(harness.count('validateLicense')).toBe(0);
+  });
+
+  test('Enter in the empty instance input after a key: the focus stays and its error is said once', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<LicenseCard />);
+    await user.type(keyInput(), 'AAAAA-BBBBB');
+    await user.click(instanceInput());
+    const said = recordLiveRegion(liveRegion());
+    const read = recordFocus();
+    await user.keyboard('{Enter}');
+    expect(instanceInput()).toHaveFocus();
+    expect(instanceInput()).toHaveAccessibleDescription('Enter the instance ID.');
+    expect(read).toEqual([]);
+    expect(said()).toEqual(['Enter the instance ID.']);
+  });
+
+  test('Enter in the empty instance input with no key: the focus goes to the key input, read with its error, said nowhere else', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<LicenseCard />);
+    await user.click(instanceInput());
+    const said = recordLiveRegion(liveRegion());
+    const read = recordFocus();
+    await user.keyboard('{Enter}');
+    expect(keyInput()).toHaveFocus();
+    expect(read).toEqual([
+      { label: 'License key', invalid: 'true', description: 'Enter a license key.' },
+    ]);
+    expect(said()).toEqual([]);
+  });
+
+  test('German: the error said for a focused empty input is in German', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<LicenseCard />, { provider: { locale: 'de-DE' } });
+    const key = screen.getByRole('textbox', { name: 'Lizenzschlüssel' });
+    await user.click(key);
+    const region = within(screen.getByRole('article', { name: 'Lizenz' })).getByRole('status');
+    const said = recordLiveRegion(region);
+    await user.keyboard('{Enter}');
+    expect(said()).toEqual(['Geben Sie einen Lizenzschlüssel ein.']);
   });
 });
 

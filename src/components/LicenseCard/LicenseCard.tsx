@@ -23,9 +23,13 @@ import { visuallyHidden } from '../shared/visually-hidden.js';
  *
  * - `title` (`h2`; takes the focus when `retryAction` is pressed, as the alert goes)
  * - `form`, `keyField`, `keyLabel`, `keyInput`, `keyError`, `instanceField`, `instanceLabel`,
- *   `instanceInput`, `instanceError`, `submitButton` (`data-state` `idle | validating`)
+ *   `instanceInput`, `instanceError`, `submitButton` (`data-state` `idle | validating`). A
+ *   submit with an empty input marks each empty one invalid (`aria-invalid`, its error as its
+ *   description), then moves the focus to the first of them.
  * - `result` (`data-state` as the root's, a `LicenseCardState`): a polite live region (`p`)
- *   that says what the check found in a few words (never the key), then `details` (`dl`), and
+ *   that says what the check found in a few words (never the key), and, when a submit finds an
+ *   empty input that already has the focus (Enter in it), that input's error, visually hidden
+ *   (the focus cannot move there to have it read); then `details` (`dl`), and
  *   in it one `div` each: `status` (with `statusBadge`; `data-state`: the license's status as
  *   sent), `key` (with `keyValue`, `data-state` `masked | revealed`; `revealAction`, which
  *   shows or hides the key, `data-state` `on` while it is shown, else `off`; `copyAction` when
@@ -186,6 +190,13 @@ const failureMessage: Record<LicenseCardFailure, MessageKey> = {
 
 type LicenseState = 'valid' | 'invalid' | 'instanceInactive';
 
+type Field = 'key' | 'instance';
+
+const requiredMessage: Record<Field, MessageKey> = {
+  key: 'licenseCard.keyRequired',
+  instance: 'licenseCard.instanceRequired',
+};
+
 /**
  * The service's status decides (never the page's clock, which can disagree with the service's);
  * a check is for one instance: an active license is only valid there if that instance is too.
@@ -233,13 +244,37 @@ export function LicenseCard(props: LicenseCardProps) {
   const [ownInstance, setOwnInstance] = useState(defaultInstanceId);
   const keyValue = licenseKey ?? ownKey;
   const instanceValue = instanceId ?? ownInstance;
-  const [missing, setMissing] = useState<{ key: boolean; instance: boolean }>({
+  const [missing, setMissing] = useState<Record<Field, boolean>>({
     key: false,
     instance: false,
   });
   const keyRef = useRef<HTMLElement | null>(null);
   const instanceRef = useRef<HTMLElement | null>(null);
   const titleRef = useRef<HTMLElement | null>(null);
+  // A new object per submit, so a second submit with the same gap is served too.
+  const [focusRequest, setFocusRequest] = useState<{ field: Field } | null>(null);
+  // The error said in the live region for an input that already had the focus; `n` renders each
+  // submit's as a new node, so saying the same words again is still a change to announce.
+  const [spoken, setSpoken] = useState<{ field: Field; n: number } | null>(null);
+  const spokenCount = useRef(0);
+
+  // The focus moves only after the render that marks the input invalid, so a screen reader
+  // reads the input together with its error. An input that already has the focus (Enter in it)
+  // is not read again on focus(): its error is said in the live region instead, once. Nothing
+  // here is disabled while a check runs, so the request need not wait for it. Served, it is
+  // cleared.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const input = (focusRequest.field === 'key' ? keyRef : instanceRef).current;
+    const root = input?.getRootNode() as Document | ShadowRoot | undefined;
+    if (input && root?.activeElement === input) {
+      spokenCount.current += 1;
+      setSpoken({ field: focusRequest.field, n: spokenCount.current });
+    } else {
+      input?.focus();
+    }
+    setFocusRequest(null);
+  }, [focusRequest]);
 
   const validation = useLicense({
     onSuccess: (license, input) =>
@@ -283,8 +318,9 @@ export function LicenseCard(props: LicenseCardProps) {
     const instance = instanceValue.trim();
     const gaps = { key: key === '', instance: instance === '' };
     setMissing(gaps);
-    if (gaps.key) keyRef.current?.focus();
-    else if (gaps.instance) instanceRef.current?.focus();
+    setSpoken(null);
+    if (gaps.key) setFocusRequest({ field: 'key' });
+    else if (gaps.instance) setFocusRequest({ field: 'instance' });
     else check({ key, instance_id: instance });
   };
 
@@ -304,7 +340,7 @@ export function LicenseCard(props: LicenseCardProps) {
           : 'invalid'
         : 'idle';
 
-  const field = (which: 'key' | 'instance') => {
+  const field = (which: Field) => {
     const isKey = which === 'key';
     const invalid = isKey ? missing.key : missing.instance;
     const errorId = isKey ? ids.keyError : ids.instanceError;
@@ -343,7 +379,7 @@ export function LicenseCard(props: LicenseCardProps) {
           ? part(isKey ? 'keyError' : 'instanceError', 'p', {
               key: 'error',
               id: errorId,
-              children: t(isKey ? 'licenseCard.keyRequired' : 'licenseCard.instanceRequired'),
+              children: t(requiredMessage[which]),
             })
           : null,
       ],
@@ -427,6 +463,12 @@ export function LicenseCard(props: LicenseCardProps) {
                           status: wordFor(t, 'licenseCard.status', license.status),
                         })
                     : null}
+                {spoken && missing[spoken.field] ? (
+                  <span key={spoken.n} style={visuallyHidden}>
+                    {' '}
+                    {t(requiredMessage[spoken.field])}
+                  </span>
+                ) : null}
               </p>,
               license ? (
                 <Details key="details" license={license} part={part} t={t} fmt={fmt} />
