@@ -72,6 +72,46 @@ async function fillTeam(user: ReturnType<typeof userEvent.setup>) {
   return { company, units };
 }
 
+describe('CheckoutForm: an invalid field as a screen reader gets it', () => {
+  test('Enter in the invalid field itself says its error in the status region, once per Enter', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<CheckoutForm productId={TEAM} />);
+    await form('Team');
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    // The form's own status region (the discount field has one too).
+    const status = document.querySelector('[data-slot="checkout-form-status"]') as HTMLElement;
+    const added: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) added.push(node.textContent ?? '');
+    }).observe(status, { childList: true, subtree: true });
+
+    await user.type(company, 'A{Enter}');
+    await waitFor(() => expect(company).toHaveAttribute('aria-invalid', 'true'));
+    const error =
+      document.querySelector('[data-slot="checkout-form-field-error"]')?.textContent ?? '';
+    expect(error).toMatch(/2 characters/);
+    expect(company).toHaveFocus();
+    await waitFor(() => expect(added).toEqual([error]));
+    expect(status).toHaveTextContent(error);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(added).toEqual([error, error]));
+    expect(harness.count('createCheckout')).toBe(0);
+  });
+
+  test('when the focus moves to the invalid field, the status region says nothing', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(<CheckoutForm productId={TEAM} />);
+    await form('Team');
+    await user.click(submitButton());
+    const company = screen.getByRole('textbox', { name: 'Company name' });
+    await waitFor(() => expect(company).toHaveFocus());
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('[data-slot="checkout-form-status"]')).toHaveTextContent('');
+  });
+});
+
 describe('CheckoutForm: what the buyer sees', () => {
   test('the product: name, description, price, period and tax mode in plain words', async () => {
     renderWithBilling(<CheckoutForm productId={TEAM} />);

@@ -383,9 +383,15 @@ function CheckoutFormReady(props: ReadyProps) {
   // disabled while it is. A refusal can render before the checkout's failure does (React 18
   // renders them apart; so does React 19 when the app's QueryClient settles mutations late),
   // so the request waits for that render. Served, it is cleared: it moves focus once.
+  // Enter in the invalid field itself: the focus cannot move to it, so its error is said in the
+  // status region instead, a new node each time (a second Enter says it again).
+  const [spoken, setSpoken] = useState<{ slot: string; n: number } | null>(null);
   useEffect(() => {
     if (!focusRequest || busy) return;
-    controls.current.get(focusRequest.slot)?.focus();
+    const control = controls.current.get(focusRequest.slot);
+    if (control && control === document.activeElement) {
+      setSpoken((last) => ({ slot: focusRequest.slot, n: (last?.n ?? 0) + 1 }));
+    } else control?.focus();
     setFocusRequest(null);
   }, [focusRequest, busy]);
   const inFlight = useRef(false);
@@ -393,6 +399,7 @@ function CheckoutFormReady(props: ReadyProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || busy) return;
+    setSpoken(null);
     const found: Record<string, string> = {};
     if (allowUnits) {
       const problem = checkUnits(units);
@@ -756,7 +763,20 @@ function CheckoutFormReady(props: ReadyProps) {
           {alert !== null
             ? part('alert', 'div', { role: 'alert', 'data-state': 'failed', children: alert })
             : null}
-          {part('status', 'p', { role: 'status', 'data-state': state, children: progress })}
+          {part('status', 'p', {
+            role: 'status',
+            'data-state': state,
+            children: (
+              <>
+                {progress}
+                {spoken && errors[spoken.slot] ? (
+                  <span key={spoken.n} style={visuallyHidden}>
+                    {errors[spoken.slot]}
+                  </span>
+                ) : null}
+              </>
+            ),
+          })}
           {part('submitButton', 'button', {
             type: 'submit',
             'aria-disabled': busy || undefined,
