@@ -188,9 +188,14 @@ export const CheckoutPending: Story = {
   play: async ({ canvas, userEvent }) => {
     const pro = await canvas.findByRole('listitem', { name: 'Pro' });
     await userEvent.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
-    await expect(
-      within(pro).getByRole('button', { name: 'Preparing your checkout… Pro' }),
-    ).toHaveAttribute('aria-busy', 'true');
+    // Said once, by the live region: the busy button keeps its label.
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Preparing your checkout…'),
+    );
+    await expect(within(pro).getByRole('button', { name: 'Subscribe Pro' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 

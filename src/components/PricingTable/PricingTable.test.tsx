@@ -316,9 +316,14 @@ describe('PricingTable: calls to action', () => {
     const pro = await findCard('Pro');
     const release = harness.hold('createCheckout');
     await user.click(within(pro).getByRole('button', { name: 'Subscribe Pro' }));
-    // Pending on this card only; the others wait for it.
-    const pending = within(pro).getByRole('button', { name: 'Preparing your checkout… Pro' });
-    expect(pending).toHaveAttribute('data-state', 'pending');
+    // Pending on this card only; the others wait for it. The button keeps its name (it has the
+    // focus: a new name would be read out) and says it is busy; the notice says what goes on.
+    const button = within(pro).getByRole('button', { name: 'Subscribe Pro' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('data-state', 'pending');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing your checkout…');
     expect(
       within(card('Starter')).getByRole('button', { name: 'Subscribe Starter' }),
     ).toHaveAttribute('aria-disabled', 'true');
@@ -328,9 +333,12 @@ describe('PricingTable: calls to action', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Taking you to the payment page…'),
     );
-    expect(
-      within(pro).getByRole('button', { name: 'Taking you to the payment page… Pro' }),
-    ).toHaveAttribute('data-state', 'redirecting');
+    // Said once, by the notice: the focused button is still "Subscribe Pro", and busy.
+    expect(screen.getAllByText(/Taking you to the payment page/)).toHaveLength(1);
+    expect(within(pro).getByRole('button', { name: 'Subscribe Pro' })).toBe(button);
+    expect(button).toHaveAttribute('data-state', 'redirecting');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     const { checkouts } = harness.sandbox.inspect();
     expect(checkouts).toHaveLength(1);
     const [created] = checkouts;
@@ -436,6 +444,29 @@ describe('PricingTable: calls to action', () => {
     });
     expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_team_quarterly']);
     expect(harness.count('createCheckout')).toBe(0);
+  });
+
+  test('a plan change under way: the button keeps its name and is busy, the notice says so', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
+    const starter = await findCard('Starter');
+    const release = harness.hold('upgradeSubscription');
+    await user.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Changing your plan…'),
+    );
+    // Even once the card shows the change ahead of the answer, its button still names what it
+    // does: only the notice says the plan is being changed.
+    await waitFor(() => expect(card('Starter')).toHaveAttribute('data-state', 'current'));
+    const button = within(starter).getByRole('button', { name: 'Downgrade Starter' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('data-state', 'pending');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getAllByText('Changing your plan…')).toHaveLength(1);
+    release();
+    expect(await screen.findByText('Your plan is now Starter.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Changing your plan…')).toBeNull();
   });
 
   test('a refused upgrade shows an error on its card and rolls the plan back', async () => {

@@ -57,12 +57,14 @@ export type { PlanState } from './plans.js';
  *   `exclusive | inclusive`), `monthlyEquivalent`, `savingBadge` (what the plan saves against
  *   a shorter period, when it saves; `data-state` `saving`), `features` (`ul`), `feature`
  *   (`li`), `button` (the call to action, named with its plan; `data-state`:
- *   `CardActionState`), `cardError` (the card's checkout or plan change failed; `role="alert"`;
- *   `data-state` `failed`)
+ *   `CardActionState`; while its action runs it keeps its label and is `aria-busy`, with a
+ *   spinner drawn by `styles.css`, the notice saying what goes on), `cardError` (the card's
+ *   checkout or plan change failed; `role="alert"`; `data-state` `failed`)
  * - `statusNote` (why the other plans are unavailable: the subscription's status allows no plan
  *   change; `data-state`: that status)
- * - `notice` (a polite live region: redirecting, plan changed; `data-state` `shown` while it
- *   says something, else `empty`)
+ * - `notice` (a polite live region, the one place that says "Preparing your checkout…",
+ *   "Taking you to the payment page…" or "Changing your plan…", then that the plan changed;
+ *   `data-state` `shown` while it says something, else `empty`)
  * - `loading` (`role="status"` while the root is `aria-busy`; `data-state` `loading`),
  *   `skeleton` (a placeholder card, three of them; `data-state` `loading`), `alert` (loading
  *   failed; `data-state` `error`), `retryAction` (moves the focus to the root, which has
@@ -190,7 +192,8 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
   onError?: (error: BillingError, details: PricingTableErrorDetails) => void;
 }
 
-type LastAction = { kind: 'checkout' | 'upgrade'; productId: string };
+/** The last action started: `state` is the card's state then (a plan change may flip it). */
+type LastAction = { kind: 'checkout' | 'upgrade'; productId: string; state: PlanState };
 
 /** "Monthly", "Yearly", "One-time"; an unknown period as it came. */
 function switchText(t: Translate, period: AnyBillingPeriod): string {
@@ -326,7 +329,7 @@ export function PricingTable(props: PricingTableProps) {
         onCheckout(product);
         return;
       }
-      setLast({ kind: 'checkout', productId: product.id });
+      setLast({ kind: 'checkout', productId: product.id, state });
       void checkout.checkout({
         product_id: product.id,
         ...(successUrl !== undefined ? { success_url: successUrl } : {}),
@@ -336,7 +339,7 @@ export function PricingTable(props: PricingTableProps) {
         onUpgrade(product, subscription);
         return;
       }
-      setLast({ kind: 'upgrade', productId: product.id });
+      setLast({ kind: 'upgrade', productId: product.id, state });
       upgrade.mutate({
         subscription_id: subscription.id,
         product_id: product.id,
@@ -484,6 +487,7 @@ export function PricingTable(props: PricingTableProps) {
       state: planState(product, current),
       action: actionState(product.id),
       kind: last?.productId === product.id ? last.kind : null,
+      startedAs: last?.productId === product.id ? last.state : null,
       // Signed out (401): the card asks to sign in rather than to try again.
       signIn: (last?.kind === 'checkout' ? checkout.error : upgrade.error)?.status === 401,
       idPrefix: name,
@@ -495,9 +499,15 @@ export function PricingTable(props: PricingTableProps) {
     }),
   );
 
+  // What an action under way is doing is said here only: the card's button keeps its label
+  // (see renderCard).
   let noticeText = '';
-  if (last?.kind === 'checkout' && checkout.state === 'redirecting') {
+  if (last?.kind === 'checkout' && checkout.state === 'submitting') {
+    noticeText = t('pricingTable.startingCheckout');
+  } else if (last?.kind === 'checkout' && checkout.state === 'redirecting') {
     noticeText = t('pricingTable.redirecting');
+  } else if (last?.kind === 'upgrade' && upgrade.isPending) {
+    noticeText = t('pricingTable.changingPlan');
   } else if (upgradeDone) {
     const product = findProduct(last.productId);
     if (product) noticeText = t('pricingTable.planChanged', { plan: product.name });
@@ -539,6 +549,8 @@ type CardInput = {
   action: CardActionState;
   /** The kind of the card's last action, if the last action was this card's. */
   kind: 'checkout' | 'upgrade' | null;
+  /** The card's state when its last action started, if the last action was this card's. */
+  startedAs: PlanState | null;
   /** Whether the card's failed action was refused for want of a signed-in customer (401). */
   signIn: boolean;
   /** Unique per table, for element ids. */
@@ -569,20 +581,16 @@ function renderCard(input: CardInput): ReactNode {
       : null;
   const taxMode = product.tax_mode;
 
-  let label: string;
-  if (action === 'pending') {
-    label = t(
-      input.kind === 'upgrade' ? 'pricingTable.changingPlan' : 'pricingTable.startingCheckout',
-    );
-  } else if (action === 'redirecting') {
-    label = t('pricingTable.redirecting');
-  } else if (state === 'available' && period === 'once') {
-    label = t('pricingTable.buyNow');
-  } else {
-    label = t(stateLabel[state]);
-  }
   const actionable = state !== 'current' && state !== 'unavailable';
   const inFlight = action === 'pending' || action === 'redirecting';
+  // While its action runs the label stays the action it started ("Downgrade", even once an
+  // optimistic change made the card current): what goes on ("Taking you to the payment page…")
+  // is said once, by the notice (a live region); on the focused button as well, a screen reader
+  // heard it twice (the button's new name, then the notice).
+  const shown = inFlight && input.startedAs ? input.startedAs : state;
+  const label = t(
+    shown === 'available' && period === 'once' ? 'pricingTable.buyNow' : stateLabel[shown],
+  );
 
   return part('card', 'li', {
     key: product.id,
