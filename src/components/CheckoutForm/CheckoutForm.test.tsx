@@ -208,9 +208,19 @@ describe('CheckoutForm: what the buyer sees', () => {
     expect(region).toHaveTextContent('Loading checkout…');
     expect(await screen.findByRole('alert')).toHaveTextContent('The product could not be loaded.');
     expect(region).toHaveAttribute('data-state', 'error');
+    harness.failNext({ route: 'products', with: 503 });
+    const release = harness.hold('products');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // Loading again: the button went with the alert; the focus waits on the region.
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'loading'));
+    expect(region).toHaveFocus();
+    release();
+    // Failed again: the alert is back, the focus still on the region, Try again the next stop.
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(region).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await form('Team')).toBeVisible();
-    // The button went with the alert; the focus is on the product, not lost to the page.
+    // The form replaced the region's content: the focus is on the product, not lost to the page.
     expect(screen.getByRole('heading', { name: 'Team' })).toHaveFocus();
   });
 

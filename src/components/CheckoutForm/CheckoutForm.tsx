@@ -45,7 +45,8 @@ import {
  * The parts of `CheckoutForm`, for `slots` and `slotProps` (`data-slot="checkout-form-<part>"`
  * in kebab case). The root is a `section` whose `data-state` is a `CheckoutFormState`.
  * - States: `skeleton` (loading; `data-state` `loading`), `loadError` (`role="alert"`;
- *   `data-state` `error`) with `retryAction`, `empty` (no such product; `data-state` `empty`).
+ *   `data-state` `error`) with `retryAction` (moves the focus to the root, `tabIndex={-1}`,
+ *   then to `name` once the form is there), `empty` (no such product; `data-state` `empty`).
  * - The form: `form` (`data-state`: the checkout's `CheckoutState`, `idle | submitting |
  *   redirecting | failed`); the summary: `summary`, `name`, `description`, `price`, `period`
  *   (`data-state`: the product's billing period, such as `every-month`, `once` for a one-time
@@ -203,15 +204,18 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const products = useProducts();
   const product = products.data?.find((p) => p.id === props.productId);
-  // Try again replaces the alert (and its button) with the form: the focus then goes to the
-  // product's name rather than to the page.
+  // Try again moves the focus to the root, which stays through the loading (and the alert
+  // again, if the retry fails too); the form then takes it to the product's name.
   const retried = useRef(false);
+  const rootRef = useRef<HTMLElement | null>(null);
 
   if (products.isPending) {
     return part('root', 'section', {
       'aria-label': t('checkoutForm.label'),
       'aria-busy': true,
       'data-state': 'loading',
+      tabIndex: -1,
+      ref: rootRef,
       children: part('skeleton', 'div', {
         'data-state': 'loading',
         children: <span style={visuallyHidden}>{t('checkoutForm.loading')}</span>,
@@ -223,6 +227,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     return part('root', 'section', {
       'aria-label': t('checkoutForm.label'),
       'data-state': 'error',
+      tabIndex: -1,
+      ref: rootRef,
       children: part('loadError', 'div', {
         role: 'alert',
         'data-state': 'error',
@@ -233,6 +239,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
               type: 'button',
               onClick: () => {
                 retried.current = true;
+                rootRef.current?.focus();
                 void products.refetch();
               },
               children: t('common.retry'),
