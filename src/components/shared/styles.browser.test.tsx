@@ -280,4 +280,43 @@ describe('media preferences', () => {
     expect(getComputedStyle(view.slot('skeleton')).animationName).toBe('none');
     expect(getComputedStyle(view.slot('subscribe-button')).transitionDuration).toBe('0s');
   });
+
+  test('a busy button shows a ring before its label, turning only where motion is welcome', async () => {
+    const busy = () => {
+      const host = render(
+        <>
+          <section data-slot="pricing-table" data-bk-theme="light">
+            <button type="button" data-slot="pricing-table-button" data-state="redirecting">
+              Subscribe
+            </button>
+            <button type="button" data-slot="pricing-table-button" data-state="idle">
+              Subscribe
+            </button>
+          </section>
+          <section data-slot="upgrade-picker" data-bk-theme="dark">
+            <button type="submit" data-slot="upgrade-picker-submit-button" data-state="submitting">
+              Confirm change
+            </button>
+          </section>
+        </>,
+      );
+      return [...host.querySelectorAll('button')].map((button) => {
+        const ring = getComputedStyle(button, '::before');
+        return [button.dataset.state, ring.content, ring.borderTopLeftRadius, ring.animationName];
+      });
+    };
+    await emulate([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
+    expect(busy()).toEqual([
+      ['redirecting', '""', '50%', 'bk-spin'],
+      ['idle', 'none', '0px', 'none'],
+      ['submitting', '""', '50%', 'bk-spin'],
+    ]);
+    cleanup();
+    await emulate([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    expect(busy().map(([state, , , animation]) => [state, animation])).toEqual([
+      ['redirecting', 'none'],
+      ['idle', 'none'],
+      ['submitting', 'none'],
+    ]);
+  });
 });
