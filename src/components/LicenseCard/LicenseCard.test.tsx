@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { recordFocus, recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { License } from '../../contract/schemas.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -69,53 +70,6 @@ async function check(key: string, instanceId: string) {
   await user.type(screen.getByRole('textbox', { name: 'Instance ID' }), instanceId);
   await user.click(screen.getByRole('button', { name: 'Check license' }));
   return user;
-}
-
-/**
- * What a screen reader reads when an input (not a button) takes the focus: its label, whether it is invalid and
- * its description (the text of the elements its `aria-describedby` names), as they are at that
- * moment, not after the next render.
- */
-function recordFocus() {
-  const read: Array<{ label: string; invalid: string | null; description: string }> = [];
-  const onFocus = (event: FocusEvent) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement)) return;
-    const describedBy = input.getAttribute('aria-describedby') ?? '';
-    read.push({
-      label: input.labels?.[0]?.textContent ?? '',
-      invalid: input.getAttribute('aria-invalid'),
-      description: describedBy
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    });
-  };
-  document.addEventListener('focusin', onFocus);
-  onTestFinished(() => document.removeEventListener('focusin', onFocus));
-  return read;
-}
-
-/**
- * What a polite live region announces: the text of each node added to it (or text changed in
- * it), in order. Text that stays in the region is not said again.
- */
-function recordLiveRegion(region: HTMLElement) {
-  const said: string[] = [];
-  const take = (records: MutationRecord[]) => {
-    for (const record of records) {
-      if (record.type === 'characterData') said.push(record.target.textContent ?? '');
-      for (const node of record.addedNodes) said.push(node.textContent ?? '');
-    }
-  };
-  const observer = new MutationObserver(take);
-  observer.observe(region, { childList: true, subtree: true, characterData: true });
-  onTestFinished(() => observer.disconnect());
-  return () => {
-    take(observer.takeRecords());
-    return said.map((text) => text.trim()).filter(Boolean);
-  };
 }
 
 function ControlledCard(props: { keys: string[] }) {
