@@ -4,8 +4,8 @@ import { onTestFinished } from 'vitest';
 
 /**
  * What a screen reader reads when an input (not a button) takes the focus: its label, whether
- * it is invalid and its description (the text of the elements its `aria-describedby` names), as they are at that
- * moment, not after the next render.
+ * it is invalid and its description (the text of the elements its `aria-describedby` names),
+ * as they are at that moment, not after the next render.
  */
 export function recordFocus() {
   const read: Array<{ label: string; invalid: string | null; description: string }> = [];
