@@ -745,19 +745,23 @@ describe('CheckoutForm: submitting', () => {
     const units = screen.getByRole('spinbutton', { name: 'Quantity' });
     expect(units).toHaveAttribute('min', '1');
     expect(units).toHaveAttribute('max', '5');
+    const totals = checkout.querySelector('[data-slot="checkout-form-totals"]');
     await user.clear(units);
     await user.type(units, '6');
     await user.click(submitButton());
     expect(units).toHaveFocus();
     expect(units).toHaveAccessibleDescription('Enter a whole number from 1 to 5.');
     expect(harness.count('createCheckout')).toBe(0);
+    // A quantity the form refuses is not priced: the total stays that of one unit.
+    expect(totals).toHaveTextContent(/^Total\$75\.00$/);
+    await user.clear(units);
+    await user.type(units, '1e3');
+    expect(totals).toHaveTextContent(/^Total\$75\.00$/);
 
     await user.clear(units);
     await user.type(units, '3');
     expect(units).not.toHaveAttribute('aria-invalid');
-    expect(checkout.querySelector('[data-slot="checkout-form-totals"]')).toHaveTextContent(
-      'Subtotal$225.00Total$225.00',
-    );
+    expect(totals).toHaveTextContent('Subtotal$225.00Total$225.00');
     const before = checkoutCount(harness);
     await user.click(submitButton());
     await waitFor(() => expect(harness.navigations).toHaveLength(1));

@@ -465,8 +465,9 @@ function CheckoutFormReady(props: ReadyProps) {
   }, [focusName, nameId]);
   // The links in checkbox labels point here: the hint is their description, outside any label.
   const newTabHintId = `${id}-new-tab`;
-  const unitCount = allowUnits ? Number(units) : 1;
-  const validUnits = Number.isInteger(unitCount) && unitCount >= 1 ? unitCount : 1;
+  // Priced only as the form would send it: a quantity it refuses (past `maxUnits`, 2.5, 1e3)
+  // is priced as one unit, never as typed.
+  const validUnits = allowUnits && checkUnits(units) === null ? Number(units) : 1;
   const subtotal = product.price * validUnits;
   // A code the service refused at submit takes nothing off, whatever the live check said.
   const applied =
