@@ -3,7 +3,7 @@
 // serves the sandbox on 127.0.0.1 and prints its base URL and test key, or prints the seeded
 // data as JSON and exits. Node only; the sandbox module itself stays browser-safe.
 
-import { createSandbox, MAX_CLOCK_MS, type SandboxOptions } from './sandbox.js';
+import { createSandbox, MAX_CLOCK_MS, MIN_CLOCK_MS, type SandboxOptions } from './sandbox.js';
 
 /** The usage line printed for `--help` and, on stderr, for a bad flag. */
 export const SANDBOX_USAGE =
@@ -121,7 +121,8 @@ const ISO_DATE =
  * `--now`'s value: an ISO 8601 date or date-time (kept as written, for the sandbox to read) or
  * Unix milliseconds (a number). A bare number before 2000 is refused as a likely mistake (a year
  * or Unix seconds read as milliseconds lands in 1970); an earlier instant can still be given as
- * an ISO date. Answers `{ problem }` for a value that is neither, or a day that does not exist.
+ * an ISO date. Answers `{ problem }` for a value that is neither, a day that does not exist, or
+ * an instant outside the sandbox's years 0001 to 9999 (UTC).
  */
 function parseNow(v: string | undefined): string | number | { problem: string } {
   const example = 'such as 2026-01-15T12:00:00Z';
@@ -167,7 +168,15 @@ function parseNow(v: string | undefined): string | number | { problem: string } 
   if ((offsetHours ?? 0) > 23 || (offsetMinutes ?? 0) > 59) {
     return wrong('a time zone offset runs from -23:59 to +23:59');
   }
-  if (!Number.isFinite(Date.parse(v))) return wrong('it cannot be read as a time');
+  const ms = Date.parse(v);
+  if (!Number.isFinite(ms)) return wrong('it cannot be read as a time');
+  // The written fields can all be fine and the instant still out of the sandbox's years: year
+  // 0000, or an offset carrying 9999-12-31 into year 10000 (a time without an offset is local).
+  if (ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
+    return {
+      problem: `--now ${JSON.stringify(v)} is ${new Date(ms).toISOString()} (UTC), out of range: --now must fall between 0001-01-01 and 9999-12-31; give an ISO 8601 date ${example}`,
+    };
+  }
   return v;
 }
 
@@ -186,7 +195,7 @@ function stopSignal(): Promise<string> {
 /**
  * Runs the sandbox command with `argv` (the flags after `sandbox`). Resolves with the exit
  * code: 0 after `--fixtures`, `--help` or a clean stop, 1 when the port cannot be bound, 2 for
- * a bad flag (the usage line goes to stderr).
+ * a bad flag, including a value the sandbox itself refuses (the usage line goes to stderr).
  */
 export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo): Promise<number> {
   const out = io?.out ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -210,7 +219,21 @@ export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo):
   const options: SandboxOptions = { seed: flags.seed };
   if (flags.now === 'live') options.now = () => Date.now();
   else if (flags.now !== undefined) options.now = flags.now;
-  const sandbox = createSandbox(options);
+  let sandbox: ReturnType<typeof createSandbox>;
+  try {
+    sandbox = createSandbox(options);
+  } catch (error) {
+    // Only the flags' values reach the sandbox here: what it refuses is a bad flag, not a crash.
+    const why = (error instanceof Error ? error.message : String(error)).replace(
+      /^billing-kit: /,
+      '',
+    );
+    const given = [`--seed ${JSON.stringify(String(flags.seed))}`];
+    if (flags.now !== undefined) given.push(`--now ${JSON.stringify(String(flags.now))}`);
+    err(`billing-kit sandbox: ${given.join(' ')} refused: ${why}`);
+    err(SANDBOX_USAGE);
+    return 2;
+  }
   if (flags.fixtures) {
     out(JSON.stringify(sandbox.fixtures(), null, 2));
     return 0;
