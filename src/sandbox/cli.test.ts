@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBillingClient } from '../client/index.js';
-import { parseSandboxFlags, runSandboxCli, SANDBOX_USAGE } from './cli.js';
+import { parseSandboxFlags, runSandboxCli, SANDBOX_HELP, SANDBOX_USAGE } from './cli.js';
 import { createSandbox } from './index.js';
 
 function io(stop?: Promise<string>) {
@@ -138,10 +138,29 @@ describe('flags', () => {
     );
   });
 
-  test('--help prints the usage on stdout', async () => {
+  test('--help prints the usage and each flag on stdout', async () => {
     const run = io();
     expect(await runSandboxCli(['--help'], run.io)).toBe(0);
-    expect(run.out).toEqual([SANDBOX_USAGE]);
+    expect(run.out).toEqual([SANDBOX_HELP]);
+    const lines = SANDBOX_HELP.split('\n');
+    expect(lines[0]).toBe(SANDBOX_USAGE);
+    for (const flag of ['--port', '--host', '--seed', '--now', '--fixtures', '--help'])
+      expect(lines.some((line) => new RegExp(`^  ${flag}\\b`).test(line))).toBe(true);
+    // How a seed past 2^53 - 1 is read.
+    expect(SANDBOX_HELP).toMatch(
+      /9007199254740991 is read as that number; anything else is read as text,\s+longer runs of digits too/,
+    );
+  });
+
+  test.each([
+    ['9007199254740991', 9007199254740991],
+    ['-9007199254740991', -9007199254740991],
+    ['9007199254740992', '9007199254740992'],
+    ['9007199254740993', '9007199254740993'],
+    ['-9007199254740993', '-9007199254740993'],
+    ['123456789012345678901234567890', '123456789012345678901234567890'],
+  ])('--seed %s is read as %j: a number only while it is exact', (value, seed) => {
+    expect(parseSandboxFlags(['--seed', value])).toMatchObject({ seed });
   });
 });
 
@@ -159,6 +178,22 @@ describe('--fixtures', () => {
       'subscriptions',
     ]);
     expect(printed).toEqual(JSON.parse(JSON.stringify(createSandbox({ seed: 9 }).fixtures())));
+  });
+
+  test('seeds past 2^53 - 1 that differ give different data (not one rounded number)', async () => {
+    const printed = async (seed: string) => {
+      const run = io();
+      expect(await runSandboxCli(['--fixtures', '--seed', seed], run.io)).toBe(0);
+      expect(run.err).toEqual([]);
+      return JSON.parse(run.out.join('\n')) as unknown;
+    };
+    const even = await printed('9007199254740992');
+    const odd = await printed('9007199254740993');
+    expect(odd).not.toEqual(even);
+    // Each is the sandbox seeded with that text, so a test can rebuild it.
+    expect(odd).toEqual(
+      JSON.parse(JSON.stringify(createSandbox({ seed: '9007199254740993' }).fixtures())),
+    );
   });
 
   test('--now live lays the seed out around the machine’s clock', async () => {

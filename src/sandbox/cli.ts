@@ -3,11 +3,37 @@
 // serves the sandbox on 127.0.0.1 and prints its base URL and test key, or prints the seeded
 // data as JSON and exits. Node only; the sandbox module itself stays browser-safe.
 
-import { createSandbox, MAX_CLOCK_MS, MIN_CLOCK_MS, type SandboxOptions } from './sandbox.js';
+import {
+  createSandbox,
+  MAX_CLOCK_MS,
+  MIN_CLOCK_MS,
+  SANDBOX_EPOCH,
+  type SandboxOptions,
+} from './sandbox.js';
 
 /** The usage line printed for `--help` and, on stderr, for a bad flag. */
 export const SANDBOX_USAGE =
   'usage: billing-kit sandbox [--port <0-65535>] [--host <address>] [--seed <seed>] [--now <ISO date | ms | live>] [--fixtures] [--help]';
+
+/** What `--help` prints: the usage line, then each flag with its default. */
+export const SANDBOX_HELP = [
+  SANDBOX_USAGE,
+  '',
+  '  --port <0-65535>  the port to serve on, 0 for any free one (default 4010)',
+  '  --host <address>  the address to listen on (default 127.0.0.1)',
+  '  --seed <seed>     what the ids, the API key and the data are drawn from; the same seed gives',
+  '                    the same sandbox (default 1). A whole number from -9007199254740991 to',
+  '                    9007199254740991 is read as that number; anything else is read as text,',
+  '                    longer runs of digits too, so --seed 9007199254740993 and',
+  '                    --seed 9007199254740992 give different data',
+  '  --now <ISO date | ms | live>',
+  '                    the clock the data is laid out around: an ISO 8601 date or date-time',
+  '                    (a time without an offset is local), Unix milliseconds from 2000-01-01,',
+  '                    or live for the machine’s moving clock; between 0001-01-01 and',
+  `                    9999-12-31 UTC (default ${SANDBOX_EPOCH}, fixed)`,
+  '  --fixtures        print the seeded data as JSON and exit instead of serving',
+  '  --help, -h        print this help',
+].join('\n');
 
 /** Where the CLI writes and what stops it. */
 export type SandboxCliIo = {
@@ -71,7 +97,9 @@ export function parseSandboxFlags(argv: readonly string[]): Flags | string {
       case '--seed': {
         const v = value();
         if (v === undefined || v === '') return '--seed needs a value such as 42';
-        flags.seed = /^-?\d+$/.test(v) ? Number(v) : v;
+        // Digits past 2^53 - 1 would round to a neighbour's number (…992 and …993 alike): a
+        // whole number only while it is exact, text otherwise, which the sandbox seeds from too.
+        flags.seed = /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
         break;
       }
       case '--now': {
@@ -213,7 +241,7 @@ export async function runSandboxCli(argv: readonly string[], io?: SandboxCliIo):
     return 2;
   }
   if (flags.help) {
-    out(SANDBOX_USAGE);
+    out(SANDBOX_HELP);
     return 0;
   }
   const options: SandboxOptions = { seed: flags.seed };
