@@ -170,8 +170,12 @@ export const Empty: Story = {
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('table', { name: 'Billing history' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="billing-history"]')).toHaveAttribute(
+      'data-bk-theme',
+      'dark',
+    );
   },
 };
 

@@ -237,8 +237,12 @@ export const Empty: Story = {
 export const Dark: Story = {
   globals: { theme: 'dark' },
   parameters: { sandbox: { customer: 'cust_grace' } satisfies SandboxParameters },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('list', { name: 'Entries' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="credits-history"]')).toHaveAttribute(
+      'data-bk-theme',
+      'dark',
+    );
   },
 };
 

@@ -153,6 +153,7 @@ export const Dark: Story = {
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(root(canvasElement)).toHaveAttribute('data-state', 'ready'));
     await expect(canvas.getByRole('img')).toBeVisible();
+    await expect(root(canvasElement)).toHaveAttribute('data-bk-theme', 'dark');
   },
 };
 

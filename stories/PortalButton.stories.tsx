@@ -81,7 +81,11 @@ export const NoPortalYet: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Manage billing' }));
-    await expect(await canvas.findByRole('alert')).toBeVisible();
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveTextContent(
+      'There is nothing to manage yet: your billing account starts with your first purchase.',
+    );
   },
 };
 
@@ -114,9 +118,13 @@ export const Dark: Story = {
       prepare: (harness) => harness.failNext({ route: 'portal', with: 503 }),
     } satisfies SandboxParameters,
   },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Manage billing' }));
     await expect(await canvas.findByRole('alert')).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="portal-button"]')).toHaveAttribute(
+      'data-bk-theme',
+      'dark',
+    );
   },
 };
 
