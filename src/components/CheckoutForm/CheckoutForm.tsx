@@ -26,6 +26,7 @@ import { type MessageKey, useMessages } from '../messages/index.js';
 import { checkoutFormMessages } from '../messages/sections/checkoutForm.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { discountFieldMessages } from '../messages/sections/discountField.js';
+import { useFieldFocus } from '../shared/field-focus.js';
 import { useMoney } from '../shared/format.js';
 import { NewTabHint, parseLinkMarkup, renderLinkMarkup } from '../shared/markup.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
@@ -303,7 +304,6 @@ function CheckoutFormReady(props: ReadyProps) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ slot: string } | null>(null);
   const controls = useRef(new Map<string, HTMLElement>());
   const refs = useRef(new Map<string, Ref<HTMLElement>>());
   const register = useCallback((slot: string): Ref<HTMLElement> => {
@@ -372,7 +372,7 @@ function CheckoutFormReady(props: ReadyProps) {
     const first = [UNITS, DISCOUNT, ...fields.map((f) => fieldSlot(f.key))].find(
       (slot) => found[slot] !== undefined,
     );
-    if (first) setFocusRequest({ slot: first });
+    if (first) fieldFocus.request(first);
   };
 
   const { state, checkout } = useCheckout({
@@ -385,28 +385,15 @@ function CheckoutFormReady(props: ReadyProps) {
   // While busy, inputs are read-only rather than disabled, so focus stays where it is.
   const busy = state === 'submitting' || state === 'redirecting';
 
-  // Focus moves only after the render that marks the field invalid, so a screen reader reads
-  // the field together with its error, and once the form is no longer busy: the code field is
-  // disabled while it is. A refusal can render before the checkout's failure does (React 18
-  // renders them apart; so does React 19 when the app's QueryClient settles mutations late),
-  // so the request waits for that render. Served, it is cleared: it moves focus once.
-  // Enter in the invalid field itself: the focus cannot move to it, so its error is said in the
-  // status region instead, a new node each time (a second Enter says it again).
-  const [spoken, setSpoken] = useState<{ slot: string; n: number } | null>(null);
-  useEffect(() => {
-    if (!focusRequest || busy) return;
-    const control = controls.current.get(focusRequest.slot);
-    if (control && control === document.activeElement) {
-      setSpoken((last) => ({ slot: focusRequest.slot, n: (last?.n ?? 0) + 1 }));
-    } else control?.focus();
-    setFocusRequest(null);
-  }, [focusRequest, busy]);
+  // The focus waits while the form is busy: the code field is disabled then. A refusal can
+  // render before the checkout's failure does (React 18 renders them apart; so does React 19
+  // when the app's QueryClient settles mutations late), so the request waits for that render.
+  const fieldFocus = useFieldFocus((slot: string) => controls.current.get(slot), busy);
   const inFlight = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || busy) return;
-    setSpoken(null);
     const found: Record<string, string> = {};
     if (allowUnits) {
       const problem = checkUnits(units);
@@ -429,7 +416,7 @@ function CheckoutFormReady(props: ReadyProps) {
     if (first) {
       delete found[DISCOUNT];
       setErrors(found);
-      setFocusRequest({ slot: first });
+      fieldFocus.request(first);
       return;
     }
     setErrors({});
@@ -777,11 +764,7 @@ function CheckoutFormReady(props: ReadyProps) {
             children: (
               <>
                 {progress}
-                {spoken && errors[spoken.slot] ? (
-                  <span key={spoken.n} style={visuallyHidden}>
-                    {errors[spoken.slot]}
-                  </span>
-                ) : null}
+                {fieldFocus.announcement((slot) => errors[slot])}
               </>
             ),
           })}

@@ -10,6 +10,7 @@ import { useLicense, type ValidateLicenseInput } from '../../react/mutations.js'
 import { type MessageKey, type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { licenseCardMessages } from '../messages/sections/licenseCard.js';
+import { useFieldFocus } from '../shared/field-focus.js';
 import { type Formatters, useDate } from '../shared/format.js';
 import { type CustomizableProps, type PartRenderer, useParts } from '../shared/slots.js';
 import { spaced } from '../shared/spaced.js';
@@ -251,30 +252,10 @@ export function LicenseCard(props: LicenseCardProps) {
   const keyRef = useRef<HTMLElement | null>(null);
   const instanceRef = useRef<HTMLElement | null>(null);
   const titleRef = useRef<HTMLElement | null>(null);
-  // A new object per submit, so a second submit with the same gap is served too.
-  const [focusRequest, setFocusRequest] = useState<{ field: Field } | null>(null);
-  // The error said in the live region for an input that already had the focus; `n` renders each
-  // submit's as a new node, so saying the same words again is still a change to announce.
-  const [spoken, setSpoken] = useState<{ field: Field; n: number } | null>(null);
-  const spokenCount = useRef(0);
-
-  // The focus moves only after the render that marks the input invalid, so a screen reader
-  // reads the input together with its error. An input that already has the focus (Enter in it)
-  // is not read again on focus(): its error is said in the live region instead, once. Nothing
-  // here is disabled while a check runs, so the request need not wait for it. Served, it is
-  // cleared.
-  useEffect(() => {
-    if (!focusRequest) return;
-    const input = (focusRequest.field === 'key' ? keyRef : instanceRef).current;
-    const root = input?.getRootNode() as Document | ShadowRoot | undefined;
-    if (input && root?.activeElement === input) {
-      spokenCount.current += 1;
-      setSpoken({ field: focusRequest.field, n: spokenCount.current });
-    } else {
-      input?.focus();
-    }
-    setFocusRequest(null);
-  }, [focusRequest]);
+  // Nothing here is disabled while a check runs, so a focus request need not wait for it.
+  const fieldFocus = useFieldFocus(
+    (field: Field) => (field === 'key' ? keyRef : instanceRef).current,
+  );
 
   const validation = useLicense({
     onSuccess: (license, input) =>
@@ -318,9 +299,8 @@ export function LicenseCard(props: LicenseCardProps) {
     const instance = instanceValue.trim();
     const gaps = { key: key === '', instance: instance === '' };
     setMissing(gaps);
-    setSpoken(null);
-    if (gaps.key) setFocusRequest({ field: 'key' });
-    else if (gaps.instance) setFocusRequest({ field: 'instance' });
+    if (gaps.key) fieldFocus.request('key');
+    else if (gaps.instance) fieldFocus.request('instance');
     else check({ key, instance_id: instance });
   };
 
@@ -463,12 +443,9 @@ export function LicenseCard(props: LicenseCardProps) {
                           status: wordFor(t, 'licenseCard.status', license.status),
                         })
                     : null}
-                {spoken && missing[spoken.field] ? (
-                  <span key={spoken.n} style={visuallyHidden}>
-                    {' '}
-                    {t(requiredMessage[spoken.field])}
-                  </span>
-                ) : null}
+                {fieldFocus.announcement((field) =>
+                  missing[field] ? t(requiredMessage[field]) : undefined,
+                )}
               </p>,
               license ? (
                 <Details key="details" license={license} part={part} t={t} fmt={fmt} />
