@@ -62,7 +62,7 @@ describe('flags', () => {
     // Past what a Date can hold: refused, not a RangeError from deep inside the seed.
     [
       ['--fixtures', '--now', '8640000000000000'],
-      /--now reads a bare number as Unix milliseconds: 8640000000000000 is after 9999-12-31.* to 253402300799999/,
+      /--now reads a bare number as Unix milliseconds: 8640000000000000 is after 9998-12-31.* to 253370764799999 \(9998-12-31\)/,
     ],
     [
       ['--fixtures', '--now', '-8640000000000001'],
@@ -89,19 +89,19 @@ describe('flags', () => {
     [['--fixtures', '--now', '2026-01-15T24:00:00Z'], /hours run from 00 to 23/],
     [['--fixtures', '--now', '2026-01-15T12:60Z'], /minutes run from 00 to 59/],
     [['--fixtures', '--now', '2026-01-15T12:00:00+24:00'], /offset/],
-    // Every field written is fine, but the instant is outside the sandbox's years 0001 to 9999:
+    // Every field written is fine, but the instant is outside the sandbox's years 0002 to 9998:
     // refused here, not a TypeError from deep inside createSandbox.
     [
-      ['--fixtures', '--now', '0000-01-01'],
-      /^billing-kit sandbox: --now "0000-01-01" is 0000-01-01T00:00:00\.000Z \(UTC\), out of range: --now must fall between 0001-01-01 and 9999-12-31; give an ISO 8601 date such as 2026-01-15T12:00:00Z$/,
+      ['--fixtures', '--now', '0001-01-01'],
+      /^billing-kit sandbox: --now "0001-01-01" is 0001-01-01T00:00:00\.000Z \(UTC\), out of range: --now must fall between 0002-01-01 and 9998-12-31; give an ISO 8601 date such as 2026-01-15T12:00:00Z$/,
     ],
     [
-      ['--fixtures', '--now', '9999-12-31T23:59:59-23:59'],
-      /--now "9999-12-31T23:59:59-23:59" is \+010000-01-01T23:58:59\.000Z \(UTC\), out of range: --now must fall between 0001-01-01 and 9999-12-31/,
+      ['--fixtures', '--now', '9998-12-31T23:59:59-23:59'],
+      /--now "9998-12-31T23:59:59-23:59" is 9999-01-01T23:58:59\.000Z \(UTC\), out of range: --now must fall between 0002-01-01 and 9998-12-31/,
     ],
     [
-      ['--fixtures', '--now', '0001-01-01T00:30+01:00'],
-      /is 0000-12-31T23:30:00\.000Z \(UTC\), out of range/,
+      ['--fixtures', '--now', '0002-01-01T00:30+01:00'],
+      /is 0001-12-31T23:30:00\.000Z \(UTC\), out of range/,
     ],
     // Only ISO 8601: the lenient parser's other forms roll days over too.
     [['--fixtures', '--now', '2026/02/30'], /--now needs an ISO 8601 date .* got "2026\/02\/30"/],
@@ -122,10 +122,10 @@ describe('flags', () => {
     ['1999-12-31T23:59:59Z', '1999-12-31T23:59:59Z'],
     ['946684800000', 946684800000],
     ['1768478400000', 1768478400000],
-    ['253402300799999', 253402300799999],
+    ['253370764799999', 253370764799999],
     // The sandbox's first and last instants.
-    ['0001-01-01', '0001-01-01'],
-    ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ['0002-01-01', '0002-01-01'],
+    ['9998-12-31T23:59:59.999Z', '9998-12-31T23:59:59.999Z'],
   ])('--now %s is taken', (value, now) => {
     expect(parseSandboxFlags(['--now', value])).toMatchObject({ now });
   });
@@ -331,11 +331,11 @@ describe('the billing-kit bin as a process', () => {
     expect(run.out()).toBe('');
   }, 20_000);
 
-  test('--now in year 0000 exits 2 naming the flag, not with a TypeError and a stack', async () => {
-    const run = start(['sandbox', '--fixtures', '--now', '0000-01-01']);
+  test('--now in year 0001 exits 2 naming the flag, not with a TypeError and a stack', async () => {
+    const run = start(['sandbox', '--fixtures', '--now', '0001-01-01']);
     expect(await run.exited).toBe(2);
     expect(run.err()).toMatch(
-      /^billing-kit sandbox: --now "0000-01-01" .*must fall between 0001-01-01 and 9999-12-31/,
+      /^billing-kit sandbox: --now "0001-01-01" .*must fall between 0002-01-01 and 9998-12-31/,
     );
     expect(run.err()).toMatch(/usage: billing-kit sandbox/);
     expect(run.err()).not.toMatch(/TypeError|\n\s+at /);

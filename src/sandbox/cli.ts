@@ -29,8 +29,8 @@ export const SANDBOX_HELP = [
   '  --now <ISO date | ms | live>',
   '                    the clock the data is laid out around: an ISO 8601 date or date-time',
   '                    (a time without an offset is local), Unix milliseconds from 2000-01-01,',
-  '                    or live for the machine’s moving clock; between 0001-01-01 and',
-  `                    9999-12-31 UTC (default ${SANDBOX_EPOCH}, fixed)`,
+  '                    or live for the machine’s moving clock; between 0002-01-01 and',
+  `                    9998-12-31 UTC (default ${SANDBOX_EPOCH}, fixed)`,
   '  --fixtures        print the seeded data as JSON and exit instead of serving',
   '  --help, -h        print this help',
 ].join('\n');
@@ -150,7 +150,7 @@ const ISO_DATE =
  * Unix milliseconds (a number). A bare number before 2000 is refused as a likely mistake (a year
  * or Unix seconds read as milliseconds lands in 1970); an earlier instant can still be given as
  * an ISO date. Answers `{ problem }` for a value that is neither, a day that does not exist, or
- * an instant outside the sandbox's years 0001 to 9999 (UTC).
+ * an instant outside the sandbox's years 0002 to 9998 (UTC).
  */
 function parseNow(v: string | undefined): string | number | { problem: string } {
   const example = 'such as 2026-01-15T12:00:00Z';
@@ -160,14 +160,14 @@ function parseNow(v: string | undefined): string | number | { problem: string } 
     // A Date holds ±8.64e15 ms; past that there is no instant to show.
     const when =
       ms > MAX_CLOCK_MS
-        ? 'after 9999-12-31'
+        ? 'after 9998-12-31'
         : `${ms < -8.64e15 ? 'long' : `${new Date(ms).toISOString()},`} before 2000, likely a mistake`;
     const seconds =
       ms > 0 && ms * 1000 >= EARLIEST_MS && ms * 1000 <= MAX_CLOCK_MS
         ? ' For Unix seconds, multiply by 1000.'
         : '';
     return {
-      problem: `--now reads a bare number as Unix milliseconds: ${v} is ${when}.${seconds} Give an ISO 8601 date such as 2026-01-15 or 2026-01-15T12:00:00Z, or Unix milliseconds from ${EARLIEST_MS} (2000-01-01) to ${MAX_CLOCK_MS} (9999-12-31)`,
+      problem: `--now reads a bare number as Unix milliseconds: ${v} is ${when}.${seconds} Give an ISO 8601 date such as 2026-01-15 or 2026-01-15T12:00:00Z, or Unix milliseconds from ${EARLIEST_MS} (2000-01-01) to ${MAX_CLOCK_MS} (9998-12-31)`,
     };
   }
   const parts = v === undefined ? null : ISO_DATE.exec(v);
@@ -199,10 +199,10 @@ function parseNow(v: string | undefined): string | number | { problem: string } 
   const ms = Date.parse(v);
   if (!Number.isFinite(ms)) return wrong('it cannot be read as a time');
   // The written fields can all be fine and the instant still out of the sandbox's years: year
-  // 0000, or an offset carrying 9999-12-31 into year 10000 (a time without an offset is local).
+  // 0001, or an offset carrying 9998-12-31 into year 9999 (a time without an offset is local).
   if (ms < MIN_CLOCK_MS || ms > MAX_CLOCK_MS) {
     return {
-      problem: `--now ${JSON.stringify(v)} is ${new Date(ms).toISOString()} (UTC), out of range: --now must fall between 0001-01-01 and 9999-12-31; give an ISO 8601 date ${example}`,
+      problem: `--now ${JSON.stringify(v)} is ${new Date(ms).toISOString()} (UTC), out of range: --now must fall between 0002-01-01 and 9998-12-31; give an ISO 8601 date ${example}`,
     };
   }
   return v;

@@ -28,7 +28,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { sandboxClient } from '../../test/support/sandbox-client.js';
-import type { PayResult } from './index.js';
+import type { PayResult, SandboxOptions } from './index.js';
+import { MAX_CLOCK_MS, MIN_CLOCK_MS } from './sandbox.js';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -559,8 +560,8 @@ type Request = {
 
 type Context = ReturnType<typeof context>;
 
-function context() {
-  const { sandbox } = sandboxClient();
+function context(options: SandboxOptions = {}) {
+  const { sandbox } = sandboxClient(options);
   const fixtures = sandbox.fixtures();
 
   async function call(operation: OperationKey, request: Request = {}): Promise<Exchange> {
@@ -1346,6 +1347,49 @@ describe('products', () => {
     );
     expectConforms(await c.call('GET /v1/products/{id}', { params: { id: 'prod_missing' } }), 404);
   });
+});
+
+describe('the clock', () => {
+  // Seeded data reaches about 14 months before the clock, periods and expiries up to a year
+  // after it: at either end of the range the sandbox takes, every date must still be an RFC 3339
+  // date-time (a four-digit year, never "-000001-…" or "+010000-…").
+  test.each([
+    ['first', MIN_CLOCK_MS],
+    ['last', MAX_CLOCK_MS],
+  ])(
+    'at the %s instant the sandbox takes, seeded and new dates are RFC 3339 date-times',
+    async (_, now) => {
+      const c = context({ now });
+      expectConforms(await c.call('GET /v1/customers/list', { query: { page_size: '100' } }), 200);
+      for (const subscription of c.fixtures.subscriptions) {
+        expectConforms(
+          await c.call('GET /v1/subscriptions', { query: { subscription_id: subscription.id } }),
+          200,
+        );
+      }
+      for (const license of c.fixtures.licenses) {
+        const instance_id = license.instances[0]?.id;
+        if (!instance_id) continue;
+        const body = { key: license.key, instance_id };
+        expectConforms(await c.call('POST /v1/licenses/validate', { body }), 200);
+      }
+      for (const discount of c.fixtures.discounts.filter((d) => d.status !== 'deleted')) {
+        const query = { discount_id: discount.id };
+        expectConforms(await c.call('GET /v1/discounts', { query }), 200);
+      }
+      const yearly = c.fixtures.subscriptions.find(
+        (s) =>
+          s.status === 'active' &&
+          typeof s.product === 'object' &&
+          s.product.id === 'prod_pro_monthly',
+      );
+      const upgrade = {
+        params: { id: yearly?.id ?? '' },
+        body: { product_id: 'prod_pro_yearly', update_behavior: 'proration-charge-immediately' },
+      };
+      expectConforms(await c.call('POST /v1/subscriptions/{id}/upgrade', upgrade), 200);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

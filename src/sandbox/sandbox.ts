@@ -66,7 +66,7 @@ export type SandboxOptions = {
   /**
    * The current time: a Date, an ISO 8601 string or Unix milliseconds for a fixed clock, or a
    * function answering one of those for a moving one (`() => new Date()` for the real time).
-   * Seeded data is laid out relative to it; years 1 to 9999. Default: the fixed instant
+   * Seeded data is laid out relative to it; years 2 to 9998. Default: the fixed instant
    * `SANDBOX_EPOCH`.
    */
   now?: Date | string | number | (() => Date | string | number);
@@ -216,10 +216,16 @@ export type Sandbox = {
   customize(change: (data: SandboxData) => void): void;
 };
 
-/** 0001-01-01T00:00:00.000Z, the earliest `now` the sandbox takes. */
-export const MIN_CLOCK_MS = -62_135_596_800_000;
-/** 9999-12-31T23:59:59.999Z, the latest `now` the sandbox takes. */
-export const MAX_CLOCK_MS = 253_402_300_799_999;
+/**
+ * 0002-01-01T00:00:00.000Z, the earliest `now` the sandbox takes: seeded data reaches about 14
+ * months before it, and every date it answers must keep RFC 3339's four-digit year.
+ */
+export const MIN_CLOCK_MS = -62_104_060_800_000;
+/**
+ * 9998-12-31T23:59:59.999Z, the latest `now` the sandbox takes: periods, expiries and upgrades
+ * reach up to a year after it, still inside year 9999.
+ */
+export const MAX_CLOCK_MS = 253_370_764_799_999;
 
 function clockOf(now: SandboxOptions['now']): () => number {
   const read = (value: Date | string | number): number => {
@@ -229,8 +235,9 @@ function clockOf(now: SandboxOptions['now']): () => number {
         : typeof value === 'number'
           ? value
           : Date.parse(value);
-    // Finite is not enough: seeded dates lie around the clock, and a Date ends at ±8.64e15 ms
-    // (a bare RangeError while seeding); years 1 to 9999 leave them room.
+    // Finite is not enough: seeded dates lie around the clock, a Date ends at ±8.64e15 ms (a bare
+    // RangeError while seeding), and a date outside years 0000-9999 is written "+010000-…", which
+    // is no RFC 3339 date-time; years 2 to 9998 leave them room.
     if (!(ms >= MIN_CLOCK_MS && ms <= MAX_CLOCK_MS)) {
       throw new TypeError(
         `billing-kit: now "${String(value)}" is not a valid time; pass a Date, an ISO 8601 string, Unix milliseconds or a function answering one`,
