@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
@@ -446,6 +446,37 @@ describe('PricingTable: calls to action', () => {
     expect(harness.count('createCheckout')).toBe(0);
   });
 
+  test('two clicks on Upgrade before React renders again send one plan change', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const onSuccess = vi.fn();
+    const { harness } = renderWithBilling(
+      <PricingTable onError={onError} onSuccess={onSuccess} />,
+      { customer: 'cust_ada' },
+    );
+    await findCard('Pro');
+    await user.click(screen.getByRole('radio', { name: /Yearly/ }));
+    const yearly = card('Pro (yearly)');
+    const button = within(yearly).getByRole('button', { name: 'Upgrade Pro (yearly)' });
+    // Both clicks land in one task, as on a busy main thread, before the table re-renders.
+    act(() => {
+      button.click();
+      button.click();
+    });
+
+    expect(await screen.findByText('Your plan is now Pro (yearly).')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await waitFor(() => expect(card('Pro (yearly)')).toHaveAttribute('data-state', 'current'));
+    expect(harness.count('upgradeSubscription')).toBe(1);
+    expect(within(card('Pro (yearly)')).queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/could not be changed/)).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_pro_yearly']);
+  });
+
   test('a plan change under way: the button keeps its name and is busy, the notice says so', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
@@ -481,6 +512,12 @@ describe('PricingTable: calls to action', () => {
     await waitFor(() => expect(card('Pro')).toHaveAttribute('data-state', 'current'));
     expect(card('Starter')).toHaveAttribute('data-state', 'downgrade');
     expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_pro_monthly']);
+
+    // The refusal settled the change: trying again sends it.
+    await user.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
+    expect(await screen.findByText('Your plan is now Starter.')).toHaveAttribute('role', 'status');
+    expect(harness.count('upgradeSubscription')).toBe(2);
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_starter_monthly']);
   });
 
   test('onUpgrade hands the plan change to the seller (e.g. an UpgradePicker)', async () => {

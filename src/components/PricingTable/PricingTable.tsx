@@ -293,6 +293,9 @@ export function PricingTable(props: PricingTableProps) {
   const [chosenPeriod, setChosenPeriod] = useState<AnyBillingPeriod | undefined>(defaultPeriod);
   const notice = useRef<HTMLElement | null>(null);
   const rootRef = useRef<HTMLElement | null>(null);
+  // A plan change on its way, set before `mutate` and cleared when it settles: two clicks before
+  // React renders again (a busy main thread) see the same `busy` and must still send one change.
+  const upgrading = useRef(false);
 
   const upgradeDone = last?.kind === 'upgrade' && upgrade.isSuccess;
   useEffect(() => {
@@ -323,7 +326,7 @@ export function PricingTable(props: PricingTableProps) {
   }
 
   function act(product: Product, state: PlanState) {
-    if (busy) return;
+    if (busy || upgrading.current) return;
     if (state === 'available') {
       if (onCheckout) {
         onCheckout(product);
@@ -340,11 +343,19 @@ export function PricingTable(props: PricingTableProps) {
         return;
       }
       setLast({ kind: 'upgrade', productId: product.id, state });
-      upgrade.mutate({
-        subscription_id: subscription.id,
-        product_id: product.id,
-        ...(updateBehavior !== undefined ? { update_behavior: updateBehavior } : {}),
-      });
+      upgrading.current = true;
+      upgrade.mutate(
+        {
+          subscription_id: subscription.id,
+          product_id: product.id,
+          ...(updateBehavior !== undefined ? { update_behavior: updateBehavior } : {}),
+        },
+        {
+          onSettled: () => {
+            upgrading.current = false;
+          },
+        },
+      );
     }
   }
 
