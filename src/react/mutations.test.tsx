@@ -477,6 +477,115 @@ describe('useUpgradeSubscription', () => {
     expect(productId(stored?.product)).toBe(PRO);
   });
 
+  it('keeps each of two upgrades in flight: one settling neither refetches nor rolls back the other', async () => {
+    const harness = createBillingHarness();
+    const first = adaActiveSubscription(harness);
+    // Ada's other subscription made active too, so both can be upgraded at once.
+    harness.sandbox.customize(({ subscriptions }) => {
+      for (const s of subscriptions) if (s.customer === 'cust_ada') s.status = 'active';
+    });
+    const second = harness.sandbox
+      .fixtures()
+      .subscriptions.find(
+        (s) =>
+          (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
+          s.id !== first.id,
+      );
+    if (!second) throw new Error('seed changed: Ada has one subscription');
+    const { result } = renderHookWithBilling(
+      () => ({
+        products: useProducts(),
+        list: useCustomerSubscriptions(),
+        a: useUpgradeSubscription(),
+        b: useUpgradeSubscription(),
+      }),
+      { harness },
+    );
+    await waitFor(() =>
+      expect(result.current.list.isSuccess && result.current.products.isSuccess).toBe(true),
+    );
+    const shown = (id: string) =>
+      productId(result.current.list.data?.items.find((s) => s.id === id)?.product);
+    const secondTarget = shown(second.id) === PRO ? 'prod_team_quarterly' : PRO;
+
+    // The first is held; the second goes through and succeeds while the first waits.
+    const releaseFirst = harness.hold('upgradeSubscription');
+    act(() =>
+      result.current.a.mutate({ subscription_id: first.id, product_id: 'prod_pro_yearly' }),
+    );
+    await waitFor(() =>
+      expect(harness.requests.filter((r) => r.route === 'upgradeSubscription')).toHaveLength(1),
+    );
+    harness.hold('upgradeSubscription')();
+    act(() => result.current.b.mutate({ subscription_id: second.id, product_id: secondTarget }));
+    await waitFor(() => expect(result.current.b.isSuccess).toBe(true));
+    expect(result.current.a.isPending).toBe(true);
+    const listsRead = harness.count('subscriptions');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // No refetch while the first is on its way: it would bring back the first's old product.
+    expect(harness.count('subscriptions')).toBe(listsRead);
+    expect(shown(first.id)).toBe('prod_pro_yearly');
+    expect(shown(second.id)).toBe(secondTarget);
+
+    // A refused upgrade of the second now rolls back only its own change.
+    const releaseRefused = harness.hold('upgradeSubscription');
+    act(() =>
+      result.current.b.mutate({ subscription_id: second.id, product_id: 'prod_legacy_monthly' }),
+    );
+    await waitFor(() => expect(shown(second.id)).toBe('prod_legacy_monthly'));
+    releaseRefused();
+    await waitFor(() => expect(result.current.b.isError).toBe(true));
+    expect(shown(second.id)).toBe(secondTarget);
+    expect(shown(first.id)).toBe('prod_pro_yearly');
+
+    releaseFirst();
+    await waitFor(() => expect(result.current.a.isSuccess).toBe(true));
+    await waitFor(() => expect(harness.count('subscriptions')).toBe(listsRead + 1));
+    await waitFor(() => expect(result.current.list.isFetching).toBe(false));
+    expect(shown(first.id)).toBe('prod_pro_yearly');
+    expect(shown(second.id)).toBe(secondTarget);
+  });
+
+  it('a refused upgrade after a sign-out does not bring the last customer’s subscriptions back', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const sub = adaActiveSubscription(harness);
+    const queryClient = createTestQueryClient();
+    const handle: { upgrade?: ReturnType<typeof useUpgradeSubscription> } = {};
+    const seen: string[][] = [];
+    function Page() {
+      const list = useCustomerSubscriptions();
+      handle.upgrade = useUpgradeSubscription();
+      seen.push((list.data?.items ?? []).map((s) => s.id));
+      return null;
+    }
+    const page = (session: string | null) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
+        <Page />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('ada'));
+    await waitFor(() => expect(seen.at(-1)).toContain(sub.id));
+    const release = harness.hold('upgradeSubscription');
+    act(() => handle.upgrade?.mutate({ subscription_id: sub.id, product_id: 'prod_pro_yearly' }));
+    await waitFor(() =>
+      expect(harness.requests.some((r) => r.route === 'upgradeSubscription')).toBe(true),
+    );
+    harness.signIn(null);
+    rerender(page(null));
+    const from = seen.length;
+    release();
+    // The page below the provider was remounted by the switch: the mutation is in the cache.
+    const upgrade = () => queryClient.getMutationCache().getAll()[0]?.state;
+    await waitFor(() => expect(upgrade()?.status).toBe('error'));
+    expect(upgrade()?.error).toMatchObject({ kind: 'auth' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(seen.slice(from).flat()).toEqual([]);
+    const cached = queryClient
+      .getQueriesData({ queryKey: billingKeys.subscriptions.all })
+      .filter(([, data]) => data !== undefined);
+    expect(cached).toEqual([]);
+  });
+
   it('is never retried, even on a 5xx', async () => {
     const harness = createBillingHarness();
     const sub = adaActiveSubscription(harness);

@@ -265,12 +265,43 @@ export type UseUpgradeSubscriptionResult = UseMutationResult<
   UpgradeSubscriptionInput,
   UpgradeSnapshot
 >;
-type UpgradeSnapshot = { previous: Array<[QueryKey, unknown]> };
+type UpgradeSnapshot = AskedIn & { previous: Array<[QueryKey, unknown]> };
+
+/** What is cached under `billingKeys.subscriptions.all`: a page, the every-list or a detail. */
+type CachedSubscriptions = PageList<Subscription> | Subscription[] | Subscription;
+
+/** `data` with `change` applied to each subscription it holds, whatever its shape. */
+function eachSubscription<T extends CachedSubscriptions | undefined>(
+  data: T,
+  change: (sub: Subscription) => Subscription,
+): T {
+  if (!data) return data;
+  if (Array.isArray(data)) return data.map(change) as T;
+  // A subscription has an `id` (and may have `items` of its own); a page has `pagination`.
+  if ('id' in data) return change(data) as T;
+  return { ...data, items: data.items.map(change) } as T;
+}
+
+/** The subscription `id` as `data` holds it, if it does. */
+function findSubscription(
+  data: CachedSubscriptions | undefined,
+  id: string,
+): Subscription | undefined {
+  let found: Subscription | undefined;
+  eachSubscription(data, (sub) => {
+    if (sub.id === id) found = sub;
+    return sub;
+  });
+  return found;
+}
 
 /**
  * Moves a subscription to another product of the catalog. The change shows at once in every
  * cached list and detail (with the catalog's product when it is cached), is rolled back if the
- * proxy refuses, and subscriptions and transactions are refetched when it settles.
+ * proxy refuses, and subscriptions and transactions are refetched when the last upgrade in
+ * flight settles. Upgrades of several subscriptions at once each keep their own change: a
+ * rollback restores only its own subscription, a refetch waits for the others, and a change of
+ * the provider's `session` meanwhile is never undone by a rollback of the one before.
  *
  * @example
  * const upgrade = useUpgradeSubscription();
@@ -279,54 +310,70 @@ type UpgradeSnapshot = { previous: Array<[QueryKey, unknown]> };
 export function useUpgradeSubscription(
   options: MutationCallbacks<Subscription, UpgradeSubscriptionInput> = {},
 ): UseUpgradeSubscriptionResult {
-  const { client, queryClient } = useBillingContext('useUpgradeSubscription');
+  const { client, queryClient, session } = useBillingContext('useUpgradeSubscription');
+  const mutationKey = [...billingKeys.subscriptions.all, 'upgrade'];
   return useMutation<Subscription, BillingError, UpgradeSubscriptionInput, UpgradeSnapshot>(
     {
-      mutationKey: [...billingKeys.subscriptions.all, 'upgrade'],
+      mutationKey,
       mutationFn: (input) => client.upgradeSubscription(input),
       retry: false,
       onMutate: async (input) => {
+        const asked = session.current;
         await queryClient.cancelQueries({ queryKey: billingKeys.subscriptions.all });
         const previous = queryClient.getQueriesData({ queryKey: billingKeys.subscriptions.all });
         const product =
           queryClient
             .getQueryData<Product[]>(billingKeys.products())
             ?.find((p) => p.id === input.product_id) ?? input.product_id;
-        const change = (sub: Subscription): Subscription =>
-          sub.id !== input.subscription_id
-            ? sub
-            : {
-                ...sub,
-                product,
-                ...(sub.items
-                  ? {
-                      items: sub.items.map((item) => ({ ...item, product_id: input.product_id })),
-                    }
-                  : {}),
-              };
-        queryClient.setQueriesData<PageList<Subscription>>(
-          { queryKey: billingKeys.subscriptions.lists() },
-          (list) => list && { ...list, items: list.items.map(change) },
+        queryClient.setQueriesData<CachedSubscriptions>(
+          { queryKey: billingKeys.subscriptions.all },
+          (data) =>
+            eachSubscription(data, (sub) =>
+              sub.id !== input.subscription_id
+                ? sub
+                : {
+                    ...sub,
+                    product,
+                    ...(sub.items
+                      ? {
+                          items: sub.items.map((item) => ({
+                            ...item,
+                            product_id: input.product_id,
+                          })),
+                        }
+                      : {}),
+                  },
+            ),
         );
-        queryClient.setQueryData<Subscription[]>(billingKeys.subscriptions.every(), (list) =>
-          list?.map(change),
-        );
-        queryClient.setQueryData<Subscription>(
-          billingKeys.subscriptions.detail(input.subscription_id),
-          (sub) => sub && change(sub),
-        );
-        return { previous };
+        return { session: asked, previous };
       },
       onError: (error, input, snapshot) => {
-        for (const [key, data] of snapshot?.previous ?? []) queryClient.setQueryData(key, data);
+        // Only this subscription goes back, in each entry, as that entry had it; and only in the
+        // session it was changed in (a sign-out meanwhile dropped the cache for good).
+        if (snapshot && snapshot.session === session.current) {
+          for (const [key, data] of snapshot.previous) {
+            const before = findSubscription(
+              data as CachedSubscriptions | undefined,
+              input.subscription_id,
+            );
+            if (!before) continue;
+            queryClient.setQueryData<CachedSubscriptions>(key, (now) =>
+              eachSubscription(now, (sub) => (sub.id === before.id ? before : sub)),
+            );
+          }
+        }
         options.onError?.(error, input);
       },
       onSuccess: (data, input) => options.onSuccess?.(data, input),
+      // The last upgrade in flight refetches: an earlier refetch would show the old product of
+      // one still on its way.
       onSettled: () =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
-          queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
-        ]),
+        queryClient.isMutating({ mutationKey }) > 1
+          ? undefined
+          : Promise.all([
+              queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
+              queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
+            ]),
     },
     queryClient,
   );
