@@ -254,6 +254,89 @@ describe('toNodeHandler with node:http2', () => {
   });
 });
 
+describe('toNodeHandler behind Express 4 middleware (body-parser 1.x), without Express', () => {
+  /**
+   * What body-parser 1.x does with a request it does not parse (its content type differs, or
+   * there is no body): `req.body = {}`, the stream left unread. Then an async middleware (a
+   * session store) awaits, so the upload has arrived (`req.complete`) when the proxy runs.
+   */
+  async function unparsedThenAsync(req: IncomingMessage & { body?: unknown }): Promise<void> {
+    req.body ??= {};
+    while (!req.complete) await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+
+  it('reads the stream a parser left unread, even when it set req.body = {}', async () => {
+    const h = harness();
+    const completes: boolean[] = [];
+    const base = await start(
+      createServer((req, res) => {
+        unparsedThenAsync(req).then(() => {
+          completes.push(req.complete);
+          h.node(req, res);
+        });
+      }),
+    );
+    const cookie = h.session({ id: 'cust_ada' });
+    const checkout = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ product_id: 'prod_pro_monthly', request_id: 'under-express-4' }),
+    });
+    expect(checkout.status).toBe(200);
+    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('under-express-4');
+    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+    expect(completes).toEqual([true]);
+  });
+
+  it('reads a POST with no body as {} there, not as a 415', async () => {
+    const h = harness();
+    const completes: boolean[] = [];
+    const base = await start(
+      createServer((req, res) => {
+        unparsedThenAsync(req).then(() => {
+          completes.push(req.complete);
+          h.node(req, res);
+        });
+      }),
+    );
+    // The React client's portal button: a POST with no body and no content type.
+    const portal = await fetch(`${base}/api/billing/portal`, {
+      method: 'POST',
+      headers: { origin: base, cookie: h.session({ id: 'cust_ada' }) },
+    });
+    expect(portal.status).toBe(200);
+    expect(completes).toEqual([true]);
+  });
+
+  it('sends on the body a parser read (req._body), not the spent stream', async () => {
+    const h = harness();
+    const base = await start(
+      createServer((req: IncomingMessage & { body?: unknown; _body?: boolean }, res) => {
+        // body-parser 1.x's json(): reads the stream, marks it read, sets what it parsed.
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          req._body = true;
+          req.body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          h.node(req, res);
+        });
+      }),
+    );
+    const checkout = await fetch(`${base}/api/billing/checkouts`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: base,
+        cookie: h.session({ id: 'cust_ada' }),
+      },
+      body: JSON.stringify({ product_id: 'prod_pro_yearly', request_id: 'parsed-by-1x' }),
+    });
+    expect(checkout.status).toBe(200);
+    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('parsed-by-1x');
+  });
+});
+
 describe('toNodeHandler with Express', () => {
   it('reads a body express.json() already parsed, and passes other paths to next()', async () => {
     const h = harness();

@@ -8,8 +8,13 @@ import { setRemoteAddress } from './remote-address.js';
 export type NodeRequest = IncomingMessage & {
   /** Express: the URL before a mount path was stripped (`app.use('/api/billing', …)`). */
   originalUrl?: string;
-  /** Express: the body a parser (`express.json()`) already read from the stream. */
+  /**
+   * Express: the body a parser (`express.json()`) read from the stream. body-parser 1.x (Express
+   * 4) also sets `{}` on a request it does not parse, leaving the stream unread.
+   */
   body?: unknown;
+  /** body-parser 1.x: true once it has read the stream into `body`. */
+  _body?: unknown;
 };
 
 /** A Node `http` / Express request handler. */
@@ -26,8 +31,9 @@ export type NodeHandler = (
  * - The URL is the full one (`originalUrl` under an Express mount), with the host from `Host`
  *   and the protocol from `X-Forwarded-Proto` when present (a TLS-terminating proxy), else
  *   from the socket. Behind a proxy that changes the host, set `allowedOrigins` on the handler.
- * - A body that `express.json()` already parsed is sent on as JSON; otherwise the stream is
- *   passed through unread, so the handler's size limit counts the real bytes.
+ * - A body that a parser (`express.json()`) already read from the stream is sent on as JSON;
+ *   otherwise the stream is passed through unread, so the handler's size limit counts the real
+ *   bytes (a `req.body` that body-parser 1.x set without reading, `{}`, is not a body).
  * - With Express, a path outside the handler's `basePath` goes to `next()`.
  * - The socket address is handed to the handler out of band (not as a header a visitor could
  *   forge), for the default rate-limit client key.
@@ -116,9 +122,11 @@ async function serve(
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
   let dropUnread: () => void = () => undefined;
   if (method !== 'GET' && method !== 'HEAD') {
-    const parsed = req.body;
-    if (req.readableEnded || (parsed !== undefined && req.complete)) {
-      // A body parser consumed the stream: send on what it read.
+    // A body parser consumed the stream (body-parser 2.x ends it; 1.x also marks `_body`): send
+    // on what it read. `req.body` alone says nothing: body-parser 1.x sets `{}` on a request
+    // it skips (another content type, no body), and the stream then still holds the real one.
+    if (req.readableEnded || req._body === true) {
+      const parsed = req.body;
       headers.delete('content-length');
       headers.delete('transfer-encoding');
       if (parsed instanceof Uint8Array) init.body = new Uint8Array(parsed);
