@@ -156,6 +156,41 @@ describe('PricingTable: what the buyer sees', () => {
     expect(harness.count('products')).toBe(0);
   });
 
+  test.each([
+    // 4 × $10.00 = $40.00 a year against $36.00: 10% (a rounded $3.33 a month made it 9%).
+    { base: 'Max', period: 'every-three-months', price: 1000, label: 'Quarterly' },
+    // 2 × $20.00 = $40.00 a year against $36.00: 10%.
+    { base: 'Max', period: 'every-six-months', price: 2000, label: 'Every 6 months' },
+  ] as const)(
+    'the saving against a $label plan is exact: Save 10%',
+    async ({ base, period, price, label }) => {
+      const user = userEvent.setup();
+      const harness = createBillingHarness({ customer: NEW_BUYER });
+      const { products } = harness.sandbox.fixtures();
+      const template = products.find((p) => p.id === 'prod_pro_yearly');
+      if (!template) throw new Error('seed changed: no prod_pro_yearly');
+      const plans = [
+        { ...template, id: 'prod_max_short', name: base, billing_period: period, price },
+        { ...template, id: 'prod_max_yearly', name: `${base} (yearly)`, price: 3600 },
+      ];
+      renderWithBilling(<PricingTable products={plans} defaultPeriod={period} />, { harness });
+      const short = await findCard(base);
+      expect(within(short).queryByText(/^Save/)).toBeNull();
+
+      const group = screen.getByRole('group', { name: 'Billing period' });
+      expect(
+        within(group)
+          .getAllByRole('radio')
+          .map((r) => r.closest('label')?.textContent),
+      ).toEqual([label, 'Yearly Save 10%']);
+      await user.click(within(group).getByRole('radio', { name: 'Yearly Save 10%' }));
+      const yearly = card(`${base} (yearly)`);
+      expect(within(yearly).getByText('$36.00')).toBeVisible();
+      expect(within(yearly).getByText('$3.00 per month')).toBeVisible();
+      expect(within(yearly).getByText('Save 10%')).toBeVisible();
+    },
+  );
+
   test('in German: euros and dollars the German way, German tax wording and switch', async () => {
     const user = userEvent.setup();
     renderWithBilling(<PricingTable />, { customer: NEW_BUYER, provider: { locale: 'de-DE' } });

@@ -4,8 +4,6 @@ import {
   type AnyBillingPeriod,
   billingPeriodMonths,
   billingPeriods,
-  monthlyEquivalent,
-  periodSaving,
 } from '../../contract/period.js';
 import type { Product } from '../../contract/schemas.js';
 import { priceDirection } from '../shared/subscription.js';
@@ -76,10 +74,19 @@ export function savingOf(
     if (planKey(other) !== key) continue;
     base = { product: other, months: otherMonths };
   }
-  if (!base || !Number.isSafeInteger(product.price) || product.price < 0) return 0;
-  const monthly = monthlyEquivalent(base.product.price, base.product.billing_period);
-  if (monthly === null) return 0;
-  return periodSaving(monthly, product.price, product.billing_period) ?? 0;
+  if (!base || !isCents(product.price) || !isCents(base.product.price)) return 0;
+  // Both prices over `months × base.months` months, in whole minor units, with no rounded
+  // monthly price in between: $10.00 every 3 months is not 333 cents a month, and 12 × 333
+  // against $36.00 a year made a 10% saving look like 9%.
+  const full = BigInt(base.product.price) * BigInt(months);
+  const saved = full - BigInt(product.price) * BigInt(base.months);
+  if (full === 0n || saved <= 0n) return 0;
+  // Integer division is exact floor here; a float quotient could round 16.99… up to 17.
+  return Number((saved * 100n) / full);
+}
+
+function isCents(price: number): boolean {
+  return Number.isSafeInteger(price) && price >= 0;
 }
 
 /** The catalog in groups by billing period, shortest first, one-time last. */
