@@ -690,6 +690,37 @@ describe('useLicense', () => {
     ).toEqual(result.current.data);
   });
 
+  it('does not keep an answer that arrives after the session changed', async () => {
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const license = harness.sandbox.fixtures().licenses[0];
+    const instance = license?.instances.find((i) => i.status === 'active');
+    if (!license || !instance) throw new Error('seed changed: no active license');
+    const release = harness.hold('validateLicense');
+    const queryClient = createTestQueryClient();
+    const handle: { validate?: ReturnType<typeof useLicense>['mutate'] } = {};
+    function Page() {
+      handle.validate = useLicense().mutate;
+      return null;
+    }
+    const page = (session: string) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
+        <Page />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page('ada'));
+    act(() => handle.validate?.({ key: license.key, instance_id: instance.id }));
+    await waitFor(() =>
+      expect(harness.requests.some((r) => r.route === 'validateLicense')).toBe(true),
+    );
+    rerender(page('grace'));
+    release();
+    const validation = () => queryClient.getMutationCache().getAll()[0]?.state;
+    await waitFor(() => expect(validation()?.status).toBe('success'));
+    expect(
+      queryClient.getQueryData(billingKeys.licenses.validate(license.key, instance.id)),
+    ).toBeUndefined();
+  });
+
   it('fails with not_found for an unknown key', async () => {
     const { result } = renderHookWithBilling(() => useLicense());
     await act(async () => {

@@ -384,24 +384,29 @@ export type ValidateLicenseInput = ProxyRouteInput<'validateLicense'>;
 
 /**
  * Validates a license key for an instance. The answer is also kept under
- * `billingKeys.licenses.validate(key, instance_id)`.
+ * `billingKeys.licenses.validate(key, instance_id)`, unless the provider's `session` changed
+ * while it was on its way.
  */
 export function useLicense(
   options: MutationCallbacks<License, ValidateLicenseInput> = {},
 ): UseMutationResult<License, BillingError, ValidateLicenseInput> {
-  const { client, queryClient } = useBillingContext('useLicense');
+  const { client, queryClient, session } = useBillingContext('useLicense');
   return useMutation<License, BillingError, ValidateLicenseInput>(
     {
       mutationKey: [...billingKeys.licenses.all, 'validate'],
-      mutationFn: (input) => client.validateLicense(input),
-      retry: false,
-      onSuccess: (license, input) => {
-        queryClient.setQueryData(
-          billingKeys.licenses.validate(input.key, input.instance_id),
-          license,
-        );
-        options.onSuccess?.(license, input);
+      mutationFn: async (input) => {
+        const asked = session.current;
+        const license = await client.validateLicense(input);
+        if (asked === session.current) {
+          queryClient.setQueryData(
+            billingKeys.licenses.validate(input.key, input.instance_id),
+            license,
+          );
+        }
+        return license;
       },
+      retry: false,
+      onSuccess: (license, input) => options.onSuccess?.(license, input),
       onError: (error, input) => options.onError?.(error, input),
     },
     queryClient,
