@@ -447,6 +447,50 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     expect(container.querySelector('img, script, [onerror], [href^="javascript"]')).toBeNull();
     expect(screen.getByRole('checkbox', { name: /I agree to the evil/ })).toBeVisible();
   });
+
+  test('a checkbox label shows its markup as a browser would: broken tags dropped, lines spaced', async () => {
+    const checkbox = (key: string, label: string) => ({
+      type: 'checkbox' as const,
+      key,
+      label: `Consent ${key}`,
+      checkbox: { label },
+    });
+    const { container } = renderWithBilling(
+      <CheckoutForm
+        productId={PRO}
+        customFields={[
+          // An unfinished closing tag at the end.
+          checkbox('a', 'I accept the <a href="https://example.com/terms">terms</a'),
+          // A quoted value never closed: the tag runs to the end, and none of it shows.
+          checkbox('b', 'I accept the <a href="https://example.com/terms>terms</a>'),
+          // A line break between two words.
+          checkbox('c', 'I accept<br>the terms'),
+        ]}
+      />,
+    );
+    await form('Pro');
+    const labels = [
+      ...container.querySelectorAll('[data-slot="checkout-form-checkbox-label"]'),
+    ].map((label) => label.textContent);
+    expect(labels).toEqual([' I accept the terms', ' I accept the ', ' I accept the terms']);
+
+    const a = screen.getByRole('group', { name: 'Consent a' });
+    expect(within(a).getByRole('checkbox', { name: 'I accept the terms' })).toBeVisible();
+    const terms = within(a).getByRole('link', { name: 'terms' });
+    expect(terms).toHaveAttribute('href', 'https://example.com/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(terms).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(terms).toHaveAccessibleDescription('(opens in a new tab)');
+
+    const b = screen.getByRole('group', { name: 'Consent b' });
+    expect(within(b).getByRole('checkbox', { name: 'I accept the' })).toBeVisible();
+    expect(within(b).queryByRole('link')).not.toBeInTheDocument();
+
+    const c = screen.getByRole('group', { name: 'Consent c' });
+    expect(within(c).getByRole('checkbox', { name: 'I accept the terms' })).toBeVisible();
+    expect(within(c).queryByRole('link')).not.toBeInTheDocument();
+    expect(container.querySelector('br')).toBeNull();
+  });
 });
 
 describe('CheckoutForm: custom field definitions given as a prop', () => {

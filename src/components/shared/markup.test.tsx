@@ -177,10 +177,9 @@ describe('hostile input', () => {
     expect(html('I agree to the <a href="https://shop.example/t">terms')).toBe(
       `I agree to the ${link('https://shop.example/t', 'terms')}`,
     );
-    expect(html('I agree <b')).toBe('I agree &lt;b');
-    expect(html('<a href="https://shop.example/t>terms')).toBe(
-      '&lt;a href="https://shop.example/t&gt;terms',
-    );
+    // A tag the input ends inside is dropped, as a browser does (see 'as a browser shows it').
+    expect(html('I agree <b')).toBe('I agree ');
+    expect(html('<a href="https://shop.example/t>terms')).toBe('');
     expect(html('1 < 2 and 3 > 2')).toBe('1 &lt; 2 and 3 &gt; 2');
     expect(html('<!-- <a href="https://x.example/">hidden</a> -->visible<!-- open')).toBe(
       'visible',
@@ -268,6 +267,100 @@ describe('hostile input', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+// What Chromium shows for each label (its `textContent` after `innerHTML = label`), checked by hand.
+describe('as a browser shows it', () => {
+  test('an unfinished closing tag at the end is dropped, not shown', () => {
+    expect(parseLinkMarkup('I accept the <a href="https://example.com/terms">terms</a')).toEqual([
+      { type: 'text', text: 'I accept the ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'terms' },
+    ]);
+    expect(parseLinkMarkup('I accept the <a href=https://example.com/terms>terms</')).toEqual([
+      { type: 'text', text: 'I accept the ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'terms</' },
+    ]);
+  });
+
+  test('a quoted attribute value never closed takes the tag and the rest with it', () => {
+    // The value runs to the end of the input, so the tag is never finished: nothing of it
+    // shows, and no link is made from it.
+    expect(parseLinkMarkup('I accept the <a href="https://example.com/terms>terms</a>')).toEqual([
+      { type: 'text', text: 'I accept the ' },
+    ]);
+    expect(html("I accept the <a href='https://example.com/terms>terms</a>")).toBe('I accept the ');
+    expect(html('I accept <b title="x>the terms')).toBe('I accept ');
+  });
+
+  test('any other tag the input ends inside is dropped', () => {
+    expect(html('I accept the terms <b')).toBe('I accept the terms ');
+    expect(html('I accept the terms <a href="https://example.com/terms"')).toBe(
+      'I accept the terms ',
+    );
+    expect(html('I accept the terms <!DOCTYPE html')).toBe('I accept the terms ');
+    expect(html('I accept the terms <?xml')).toBe('I accept the terms ');
+    // Not a tag at all: shown.
+    expect(html('I accept the terms <')).toBe('I accept the terms &lt;');
+    expect(html('I accept the terms </')).toBe('I accept the terms &lt;/');
+  });
+
+  test('quotes and = may start an attribute name, and do not undo the tag', () => {
+    expect(
+      parseLinkMarkup('I accept the <a "x" href="https://example.com/terms">terms</a>'),
+    ).toEqual([
+      { type: 'text', text: 'I accept the ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'terms' },
+    ]);
+    expect(html('I accept <b =x>the</b> terms')).toBe('I accept the terms');
+  });
+
+  test('<br> separates the words either side', () => {
+    expect(parseLinkMarkup('I accept<br>the terms')).toEqual([
+      { type: 'text', text: 'I accept the terms' },
+    ]);
+    expect(html('I accept<BR/>the terms')).toBe('I accept the terms');
+    expect(html('I accept<br />the<br>terms')).toBe('I accept the terms');
+  });
+
+  test.each(['p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr'])(
+    '<%s> separates the words either side of its tags',
+    (name) => {
+      expect(html(`I accept<${name}>the</${name}>terms`)).toBe('I accept the terms');
+    },
+  );
+
+  test('a list reads as words, with no space added at the ends or twice', () => {
+    expect(html('<ul><li>Terms</li><li>Privacy</li></ul>')).toBe('Terms Privacy');
+    expect(html('<p>I accept the terms</p>')).toBe('I accept the terms');
+    expect(html('I accept <br>the terms')).toBe('I accept the terms');
+    expect(html('I accept<br> the terms')).toBe('I accept the terms');
+    expect(html('I accept<br><br><p></p>the terms')).toBe('I accept the terms');
+    expect(html('I accept<br>&nbsp;the terms')).toBe('I accept&nbsp;the terms');
+  });
+
+  test('around and inside links, the space goes between the words, not into a link', () => {
+    expect(
+      parseLinkMarkup('Read<br><a href="https://example.com/terms">the terms</a><p>now</p>'),
+    ).toEqual([
+      { type: 'text', text: 'Read ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'the terms' },
+      { type: 'text', text: ' now' },
+    ]);
+    expect(parseLinkMarkup('<a href="https://example.com/terms">the<br>terms</a>')).toEqual([
+      { type: 'link', href: 'https://example.com/terms', text: 'the terms' },
+    ]);
+    expect(parseLinkMarkup('Read<div><https://example.com/terms></div>now')).toEqual([
+      { type: 'text', text: 'Read ' },
+      { type: 'link', href: 'https://example.com/terms', text: 'https://example.com/terms' },
+      { type: 'text', text: ' now' },
+    ]);
+    expect(html('Read<br><a href="https://example.com/terms"></a><br>now')).toBe(
+      `Read ${link('https://example.com/terms', 'https://example.com/terms')} now`,
+    );
+    expect(html('Read<br>[the terms](https://example.com/terms)')).toBe(
+      `Read ${link('https://example.com/terms', 'the terms')}`,
     );
   });
 });

@@ -91,7 +91,9 @@ type Tag =
   | { kind: 'open' | 'close'; name: string; attributes: Map<string, string>; end: number };
 
 const nameAt = /[A-Za-z][A-Za-z0-9:-]*/y;
-const attributeNameAt = /[^\s"'>/=]+/y;
+// As in HTML, an attribute name may start with `=`, and may hold quotes and `<` (the tokenizer
+// takes them as a parse error, not as the end of the tag).
+const attributeNameAt = /[^\s/>][^\s/>=]*/y;
 const unquotedValueAt = /[^\s>]+/y;
 
 function match(pattern: RegExp, text: string, at: number): string | undefined {
@@ -99,18 +101,23 @@ function match(pattern: RegExp, text: string, at: number): string | undefined {
   return pattern.exec(text)?.[0];
 }
 
-/** Reads the tag that starts at `input[at] === '<'`, or `null` if it is not one (plain `<`). */
+/**
+ * Reads the tag that starts at `input[at] === '<'`, or `null` if it is not one (plain `<`). A
+ * tag the input ends inside (`<b`, `</a`, a quoted value never closed) is dropped to the end,
+ * as HTML's tokenizer does at end of file: none of it is shown.
+ */
 function readTag(input: string, at: number): Tag | null {
+  const toEnd: Tag = { kind: 'skip', end: input.length };
   if (input.startsWith('<!--', at)) {
     // As in HTML, `<!-->` and `<!--->` are whole (empty) comments; what follows is text.
     if (input.startsWith('>', at + 4)) return { kind: 'skip', end: at + 5 };
     if (input.startsWith('->', at + 4)) return { kind: 'skip', end: at + 6 };
     const close = input.indexOf('-->', at + 4);
-    return { kind: 'skip', end: close < 0 ? input.length : close + 3 };
+    return close < 0 ? toEnd : { kind: 'skip', end: close + 3 };
   }
   if (input[at + 1] === '!' || input[at + 1] === '?') {
     const close = input.indexOf('>', at);
-    return close < 0 ? null : { kind: 'skip', end: close + 1 };
+    return close < 0 ? toEnd : { kind: 'skip', end: close + 1 };
   }
   const closing = input[at + 1] === '/';
   let i = at + (closing ? 2 : 1);
@@ -127,8 +134,8 @@ function readTag(input: string, at: number): Tag | null {
       i += 1;
       continue;
     }
-    const attribute = match(attributeNameAt, input, i);
-    if (!attribute) return null;
+    // Never fails: `c` is none of whitespace, `/` and `>`.
+    const attribute = match(attributeNameAt, input, i) as string;
     i += attribute.length;
     while (/\s/.test(input[i] ?? '')) i += 1;
     let value = '';
@@ -137,8 +144,9 @@ function readTag(input: string, at: number): Tag | null {
       while (/\s/.test(input[i] ?? '')) i += 1;
       const quote = input[i];
       if (quote === '"' || quote === "'") {
+        // A value never closed runs to the end of the input, and the tag with it.
         const close = input.indexOf(quote, i + 1);
-        if (close < 0) return null;
+        if (close < 0) return toEnd;
         value = input.slice(i + 1, close);
         i = close + 1;
       } else {
@@ -150,7 +158,7 @@ function readTag(input: string, at: number): Tag | null {
     const key = attribute.toLowerCase();
     if (!attributes.has(key)) attributes.set(key, value);
   }
-  return null;
+  return toEnd;
 }
 
 // `[text](url)`; the URL may hold one level of balanced parentheses (`…/Foo_(bar)`), and may
@@ -170,6 +178,23 @@ const rawText = new Set([
   'object',
   'textarea',
 ]);
+// Elements a browser shows on a line of their own (and `<br>`, a line break): words either side
+// of one of their tags are separated, not joined.
+const lineBreaking = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+]);
 
 /**
  * Splits a label that may contain `<a href="…">text</a>` (any attribute order or quoting),
@@ -177,8 +202,11 @@ const rawText = new Set([
  * `<https://…>` into text and link segments; a non-https autolink stays as its text. A link
  * survives only if its URL parses as an absolute `https:` URL without credentials; otherwise
  * its text does. Every other tag is
- * dropped and its text kept, except script-like elements, whose content goes too. Character
- * references are decoded. Never throws.
+ * dropped and its text kept, except script-like elements, whose content goes too; `<br>` and
+ * block tags (`p`, `div`, `li`, `ul`, `ol`, `h1`–`h6`, `tr`) leave one space where the words
+ * either side would otherwise join. A tag the input ends inside (`<b`, `</a`, a quoted value
+ * never closed) is dropped with the rest of the input, as a browser does. Character references
+ * are decoded. Never throws.
  */
 export function parseLinkMarkup(input: string): MarkupSegment[] {
   const segments: MarkupSegment[] = [];
@@ -190,6 +218,8 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
   };
   let link: { href: string | null; text: string } | null = null;
   let outside = '';
+  // A `<br>` or block tag was passed since the last text.
+  let lineBreak = false;
 
   const flushOutside = () => {
     let from = 0;
@@ -206,6 +236,8 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
   };
   const closeLink = () => {
     if (!link) return;
+    // A link with no text shows its URL, which a line break before it separates too.
+    if (link.href && !link.text) separate(link.href);
     if (link.href)
       segments.push({
         type: 'link',
@@ -215,8 +247,26 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
     else pushText(link.text);
     link = null;
   };
+  /** The last character of the text so far, links' included ('' at the start). */
+  const lastChar = (): string => {
+    if (link?.text) return link.text.slice(-1);
+    if (outside) return outside.slice(-1);
+    return segments.at(-1)?.text.slice(-1) ?? '';
+  };
+  /** After a line break, a space before `next` if the words either side would join. */
+  const separate = (next: string) => {
+    if (!lineBreak || !next) return;
+    lineBreak = false;
+    const before = lastChar();
+    if (!before || /\s/.test(before) || /^\s/.test(next)) return;
+    if (link?.text) link.text += ' ';
+    // A link that holds no text yet: the space goes before it, not into its name.
+    else if (link) pushText(' ');
+    else outside += ' ';
+  };
   const addText = (raw: string) => {
     const text = decodeEntities(raw);
+    separate(text);
     if (link) link.text += text;
     else outside += text;
   };
@@ -235,8 +285,10 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
       const url = autolink.slice(1, -1);
       const href = link ? null : safeUrl(url);
       if (href) {
+        const text = decodeEntities(url);
+        separate(text);
         flushOutside();
-        segments.push({ type: 'link', href, text: decodeEntities(url) });
+        segments.push({ type: 'link', href, text });
       } else {
         addText(url);
       }
@@ -250,6 +302,10 @@ export function parseLinkMarkup(input: string): MarkupSegment[] {
     }
     pos = tag.end;
     if (tag.kind === 'skip') continue;
+    if (lineBreaking.has(tag.name)) {
+      lineBreak = true;
+      continue;
+    }
     if (tag.kind === 'open' && rawText.has(tag.name)) {
       const close = input.toLowerCase().indexOf(`</${tag.name}`, pos);
       const end = close < 0 ? -1 : input.indexOf('>', close);
