@@ -20,6 +20,7 @@ import {
 } from './context.js';
 import { errorBody, invalidField, invalidFields, notFound, ProxyHttpError } from './errors.js';
 import { type BillingHandlerOptions, resolveOptions } from './options.js';
+import { requestMethod } from './request-method.js';
 import { CatalogProductError } from './routes/catalog.js';
 import { routeImpls } from './routes/index.js';
 
@@ -211,7 +212,8 @@ async function dispatch(
   traceId: string,
 ): Promise<RouteResult> {
   const { config } = shared;
-  const method = request.method.toUpperCase();
+  // The client's method, even one a Request cannot hold (TRACE through `toNodeHandler`).
+  const method = requestMethod(request);
   const path = url.pathname;
   if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) {
     throw notFound('path', 'does not exist');

@@ -216,7 +216,74 @@ describe('toNodeHandler with node:http', () => {
     }
     expect(h.upstream.filter((u) => u.url.includes('portal'))).toEqual([]);
   });
+
+  it('answers TRACE as any method a route does not take: 405 with Allow, never a 500', async () => {
+    const h = harness();
+    const base = await start(createServer(h.node));
+    const { host, port } = new URL(base);
+    // fetch refuses to send TRACE, and `new Request` to build one: over the socket as written,
+    // three requests on one connection (the first with a body, which must not stall it).
+    const socket = connectTcp(Number(port), '127.0.0.1');
+    socket.write(
+      `TRACE /api/billing/products HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 5\r\n\r\nhello`,
+    );
+    socket.write(`TRACE /api/billing/checkouts HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
+    socket.write(
+      `GET /api/billing/products HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
+    );
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    await once(socket, 'close');
+    const answers = rawAnswers(received);
+    expect(answers.map((a) => [a.status, a.headers.allow])).toEqual([
+      [405, 'GET, HEAD'],
+      [405, 'POST'],
+      [200, undefined],
+    ]);
+    for (const answer of answers.slice(0, 2)) {
+      const error = proxyErrorSchema.parse(JSON.parse(answer.body));
+      expect(error.kind).toBe('invalid_request');
+      expect(error.message).toEqual(['method TRACE is not allowed here']);
+      expect(error.fields?.[0]?.field).toBe('method');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+  });
 });
+
+/** The HTTP/1.1 answers in what a socket received: status, headers (lower-case), body. */
+function rawAnswers(received: string) {
+  const answers: { status: number; headers: Record<string, string>; body: string }[] = [];
+  let rest = received;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    rest = rest.slice(headEnd + 4);
+    let body = '';
+    if (headers['transfer-encoding'] === 'chunked') {
+      for (;;) {
+        const sizeEnd = rest.indexOf('\r\n');
+        const size = Number.parseInt(rest.slice(0, sizeEnd), 16);
+        body += rest.slice(sizeEnd + 2, sizeEnd + 2 + size);
+        rest = rest.slice(sizeEnd + 2 + size + 2);
+        if (size === 0) break;
+      }
+    } else {
+      const length = Number(headers['content-length'] ?? 0);
+      body = rest.slice(0, length);
+      rest = rest.slice(length);
+    }
+    answers.push({ status: Number(statusLine.split(' ')[1]), headers, body });
+  }
+  return answers;
+}
 
 describe('toNodeHandler with node:http2', () => {
   it('takes the request origin from :authority, so a same-origin write passes', async () => {
@@ -247,6 +314,54 @@ describe('toNodeHandler with node:http2', () => {
         });
       expect(await post(base)).toBe(200);
       expect(await post('http://evil.test')).toBe(403);
+    } finally {
+      session.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('answers TRACK and CONNECT, which fetch cannot carry, as the handler does any method', async () => {
+    const h = harness();
+    const server = createHttp2Server((req, res) =>
+      h.node(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+    );
+    // HTTP/2 hands CONNECT (a tunnel to an authority, no path) to its own event.
+    server.on('connect', (req, res) =>
+      h.node(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const session = connectHttp2(base);
+    try {
+      const send = (headers: Record<string, string>) =>
+        new Promise<{ status: number; allow: unknown; body: string }>((resolve, reject) => {
+          const stream = session.request(headers);
+          let status = 0;
+          let allow: unknown;
+          let body = '';
+          stream.setEncoding('utf8');
+          stream.on('response', (answer) => {
+            status = Number(answer[':status']);
+            allow = answer.allow;
+          });
+          stream.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          stream.on('end', () => resolve({ status, allow, body }));
+          stream.on('error', reject);
+          stream.end();
+        });
+      // HTTP/2 passes the method as sent; HTTP/1.1 servers would refuse a lower-case one.
+      const track = await send({ ':method': 'track', ':path': '/api/billing/products' });
+      expect([track.status, track.allow]).toEqual([405, 'GET, HEAD']);
+      expect(proxyErrorSchema.parse(JSON.parse(track.body)).message).toEqual([
+        'method TRACK is not allowed here',
+      ]);
+      // A tunnel names no path of the proxy's: the 404 of any method there.
+      const tunnel = await send({ ':method': 'CONNECT', ':authority': 'billing.test:443' });
+      expect(tunnel.status).toBe(404);
+      expect(proxyErrorSchema.parse(JSON.parse(tunnel.body)).kind).toBe('not_found');
     } finally {
       session.close();
       await new Promise((resolve) => server.close(resolve));
@@ -383,5 +498,19 @@ describe('toNodeHandler with Express', () => {
     expect(form.status).toBe(415);
     expect(proxyErrorSchema.parse(await form.json()).fields?.[0]?.field).toBe('content-type');
     expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+
+    // TRACE reaches the proxy through Express too: its 405, not an error passed to next().
+    const { host, port } = new URL(base);
+    const socket = connectTcp(Number(port), '127.0.0.1');
+    socket.write(
+      `TRACE /api/billing/portal HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
+    );
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    await once(socket, 'close');
+    expect(rawAnswers(received).map((a) => [a.status, a.headers.allow])).toEqual([[405, 'POST']]);
   });
 });

@@ -3,6 +3,7 @@
 // No `node:` module is loaded (types only), so this file is safe in a browser bundle too.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setRemoteAddress } from './remote-address.js';
+import { fetchCarriesMethod, setRequestMethod } from './request-method.js';
 
 /** The request as Node's `http` and Express hand it over. */
 export type NodeRequest = IncomingMessage & {
@@ -119,9 +120,18 @@ async function serve(
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  // A method the fetch API cannot carry (TRACE, TRACK, CONNECT) goes in as a body-less OPTIONS
+  // with the real one beside it: the handler answers it as any method its routes do not take
+  // (405 and Allow, or 404), where `new Request` would throw. Its unread body is drained by
+  // Node once the answer is sent.
+  const carried = fetchCarriesMethod(method);
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: carried ? method : 'OPTIONS',
+    headers,
+    signal: controller.signal,
+  };
   let dropUnread: () => void = () => undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (carried && method !== 'GET' && method !== 'HEAD') {
     // A body parser consumed the stream (body-parser 2.x ends it; 1.x also marks `_body`): send
     // on what it read. `req.body` alone says nothing: body-parser 1.x sets `{}` on a request
     // it skips (another content type, no body), and the stream then still holds the real one.
@@ -141,6 +151,7 @@ async function serve(
   }
 
   const request = new Request(url, init);
+  if (!carried) setRequestMethod(request, method);
   setRemoteAddress(request, req.socket?.remoteAddress);
   const response = await handler(request);
   // A write refused before its body was read (413 by content-length, 415, 403) leaves the upload
