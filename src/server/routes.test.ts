@@ -973,6 +973,56 @@ describe('admin routes', () => {
   });
 });
 
+describe('admin reads refused by the service', () => {
+  const REFUSED = 'was refused by the billing service';
+
+  it('name the query field the service names, not the whole query', async () => {
+    const h = proxyHarness();
+    // Millions of days: the sandbox refuses it in a message that starts with `interval`.
+    const stats = expectError(
+      await h.call(
+        'GET',
+        '/admin/stats?currency=USD&interval=day&startDate=0&endDate=9007199254740991',
+        { admin: true },
+      ),
+      400,
+    );
+    expect(stats.fields).toEqual([{ field: 'interval', message: REFUSED }]);
+    expect(stats.message).toEqual([`interval ${REFUSED}`]);
+  });
+
+  it('name it on each admin read, among the fields the admin sent', async () => {
+    const h = proxyHarness();
+    const refusals: [string, string, string, string][] = [
+      [
+        '/customers/list',
+        '/admin/customers?page=2&page_size=40',
+        'page_size must be at most 20',
+        'page_size',
+      ],
+      [
+        '/transactions/search',
+        '/admin/transactions?customer_id=cust_grace&product_id=prod_gone',
+        'product_id prod_gone is not a product of this store',
+        'product_id',
+      ],
+      [
+        '/v1/discounts',
+        '/admin/discounts?discount_code=welcome5',
+        'discount_code must be upper case',
+        'discount_code',
+      ],
+      // The service's name for `page` is not one the admin sent: the whole query, as before.
+      ['/customers/list', '/admin/customers?page=9', 'page_number must be at most 2', 'query'],
+    ];
+    for (const [upstreamPath, path, line, field] of refusals) {
+      serviceRefuses(h, (url) => url.includes(upstreamPath), 400, [line]);
+      const answer = expectError(await h.call('GET', path, { admin: true }), 400);
+      expect([path, answer.fields]).toEqual([path, [{ field, message: REFUSED }]]);
+    }
+  });
+});
+
 describe('routing, errors and failures', () => {
   const NOT_AN_INPUT = 'is not an input of this route; remove it, or check its spelling';
   const DIGITS = 'must be a whole number written in digits, such as 2';

@@ -5,28 +5,50 @@ import { type BaseContext, type RouteImpl, upstream, upstreamError } from '../co
 import type { ProxyHttpError } from '../errors.js';
 import { rememberReversal } from './credits.js';
 
+/**
+ * The query fields an admin read was given, by the proxy's names: a refusal whose message
+ * starts with one of them names it (the service's `page_number`, sent for `page`, names none
+ * of them, so its refusal stays on `query`).
+ */
+function sentQuery(query: Record<string, unknown>): string[] {
+  return Object.keys(query).filter((name) => query[name] !== undefined);
+}
+
 export const adminCustomers: RouteImpl<'adminCustomers'> = async (ctx) => ({
-  body: await upstream(ctx, 'customer', () =>
-    ctx.shared.client.customers.list({
-      page_number: ctx.query.page,
-      page_size: ctx.query.page_size,
-    }),
+  body: await upstream(
+    ctx,
+    'customer',
+    () =>
+      ctx.shared.client.customers.list({
+        page_number: ctx.query.page,
+        page_size: ctx.query.page_size,
+      }),
+    sentQuery(ctx.query),
   ),
 });
 
 export const adminStats: RouteImpl<'adminStats'> = async (ctx) => ({
-  body: await upstream(ctx, 'currency', () => ctx.shared.client.stats.summary(ctx.query)),
+  body: await upstream(
+    ctx,
+    'currency',
+    () => ctx.shared.client.stats.summary(ctx.query),
+    sentQuery(ctx.query),
+  ),
 });
 
 export const adminTransactions: RouteImpl<'adminTransactions'> = async (ctx) => ({
-  body: await upstream(ctx, 'customer_id', () =>
-    ctx.shared.client.transactions.search({
-      customer_id: ctx.query.customer_id,
-      order_id: ctx.query.order_id,
-      product_id: ctx.query.product_id,
-      page_number: ctx.query.page,
-      page_size: ctx.query.page_size,
-    }),
+  body: await upstream(
+    ctx,
+    'customer_id',
+    () =>
+      ctx.shared.client.transactions.search({
+        customer_id: ctx.query.customer_id,
+        order_id: ctx.query.order_id,
+        product_id: ctx.query.product_id,
+        page_number: ctx.query.page,
+        page_size: ctx.query.page_size,
+      }),
+    sentQuery(ctx.query),
   ),
 });
 
@@ -35,6 +57,7 @@ export const adminDiscount: RouteImpl<'adminDiscount'> = async (ctx) => ({
     ctx,
     ctx.query.discount_id !== undefined ? 'discount_id' : 'discount_code',
     () => ctx.shared.client.discounts.retrieve(ctx.query),
+    sentQuery(ctx.query),
   ),
 });
 
