@@ -779,7 +779,7 @@ describe('CreditsHistory: loading, errors and retry', () => {
     expect(harness.count('creditEntries')).toBe(3);
   });
 
-  test('"Load older" bringing the last page goes, handing its focus to the list', async () => {
+  test('"Load older" bringing the last page goes, handing its focus to the list, and says all are shown', async () => {
     const user = userEvent.setup();
     const harness = createBillingHarness({ customer: 'cust_grace' });
     renderWithBilling(
@@ -787,9 +787,12 @@ describe('CreditsHistory: loading, errors and retry', () => {
       { harness },
     );
     await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(screen.getByRole('button', { name: 'Load older entries' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument();
+    // The end is said, not how many came with the last page ("Older entries loaded: 1").
+    expect(screen.getByRole('status')).toHaveTextContent('All entries shown: 2.');
     // On the entry it was below; the older one follows with the arrow key.
     expect(rows()[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');

@@ -520,7 +520,9 @@ function AccountHistory({
       return;
     }
     const after = result.data ? countEntries(result.data.pages) : before;
-    announce('creditsHistory.loadedOlder', after - before);
+    // The last page says that the end is reached, not only how many came with it.
+    if (result.hasNextPage) announce('creditsHistory.loadedOlder', after - before);
+    else announce('creditsHistory.allShown', after);
     // The button goes with the last page: its focus moves to the entry it was below.
     if (!result.hasNextPage && document.activeElement === olderRef.current) moveTo(before - 1);
   };
