@@ -66,8 +66,10 @@ export type SandboxOptions = {
   /**
    * The current time: a Date, an ISO 8601 string or Unix milliseconds for a fixed clock, or a
    * function answering one of those for a moving one (`() => new Date()` for the real time).
-   * Seeded data is laid out relative to it; years 2 to 9998. Default: the fixed instant
-   * `SANDBOX_EPOCH`.
+   * Seeded data is laid out relative to it; years 2 to 9998. Every answer (of `fetch`,
+   * `handle` and `listen`) carries it in its `Date` header, as a server sends its own time: the
+   * proxy and the components follow it (an upgrade estimate, the metrics' range). Default: the
+   * fixed instant `SANDBOX_EPOCH`.
    */
   now?: Date | string | number | (() => Date | string | number);
   /** Faults to inject into API requests (never into the hosted pages). Default: none. */
@@ -506,10 +508,16 @@ ${back}`,
       );
     }
     if (request.signal.aborted) throw request.signal.reason;
-    return answer(request, baseUrl);
+    return dated(await answer(request, baseUrl));
   }) as typeof fetch;
 
-  const handle = (request: Request): Promise<Response> => answer(request);
+  const handle = async (request: Request): Promise<Response> => dated(await answer(request));
+
+  /** Every answer carries the sandbox's clock as its `Date`, as a server sends its own. */
+  function dated(response: Response): Response {
+    response.headers.set('date', new Date(now()).toUTCString());
+    return response;
+  }
 
   function fixtures(): SandboxFixtures {
     return {
