@@ -314,12 +314,11 @@ async function isAdmin(shared: ProxyShared, request: Request): Promise<boolean> 
 }
 
 /**
- * CSRF, by the rule of Go's `http.CrossOriginProtection`: a browser says where a request comes
- * from, so a request with an `Origin` must name an allowed origin, and one with only
- * `Sec-Fetch-Site` must be `same-origin` (or `none`, typed by the user). A request carrying
- * neither header is not a browser's (every browser of the last five years sends `Origin` with a
- * POST) but a server's, a script's or a native app's, which no other site can forge for a buyer:
- * it passes, and its customer still comes from the session. Answers the origin to build links on.
+ * CSRF: a state-changing request must say where it comes from, as every browser does with a
+ * POST, and come from an allowed origin: an `Origin` among `allowedOrigins` (by default the
+ * request's own), or, without `Origin`, `Sec-Fetch-Site: same-origin`. Anything else is refused,
+ * a request with neither header too (a server or script calling the proxy sends the `Origin` of
+ * the page it acts for). Answers the origin to build links on.
  */
 function checkOrigin(request: Request, url: URL, allowedOrigins: readonly string[] | undefined) {
   const allowed = allowedOrigins ?? [url.origin];
@@ -327,20 +326,35 @@ function checkOrigin(request: Request, url: URL, allowedOrigins: readonly string
   if (origin !== null) {
     if (!allowed.includes(origin)) {
       throw new ProxyHttpError(403, 'auth', 'origin is not allowed to change billing state', {
-        fields: [{ field: 'origin', message: 'must be one of the allowed origins' }],
+        fields: [
+          {
+            field: 'origin',
+            message:
+              "must be one of the allowed origins: the proxy's own, or one listed in its allowedOrigins option",
+          },
+        ],
       });
     }
     return origin;
   }
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none') {
-    throw new ProxyHttpError(403, 'auth', `a ${site} request may not change billing state`, {
+  if (site === 'same-origin') return allowed[0] ?? url.origin;
+  throw new ProxyHttpError(
+    403,
+    'auth',
+    site === null
+      ? 'a request without an Origin may not change billing state'
+      : `a request with Sec-Fetch-Site: ${site} and no Origin may not change billing state`,
+    {
       fields: [
-        { field: 'origin', message: 'is required from another site, and must be an allowed one' },
+        {
+          field: 'origin',
+          message:
+            "is required: send the Origin header of the page (a browser does), naming the proxy's own origin or one listed in its allowedOrigins option",
+        },
       ],
-    });
-  }
-  return allowed[0] ?? url.origin;
+    },
+  );
 }
 
 /**

@@ -91,8 +91,12 @@ export type BillingHandlerOptions = {
   basePath?: string;
   /**
    * Origins (`https://shop.example`) allowed to send state-changing requests and to be
-   * redirected to (`success_url`). Set it when the proxy sits behind a reverse proxy that
-   * changes the host or protocol the server sees. Default: the request's own origin.
+   * redirected to (`success_url`). A state-changing request (POST, DELETE) must carry an
+   * `Origin` among them, or, without `Origin`, `Sec-Fetch-Site: same-origin`, as browsers send;
+   * anything else answers 403 naming `origin`, a request with neither header too (a server or
+   * script calling the proxy sends the `Origin` of the page it acts for). Set it when the proxy
+   * sits behind a reverse proxy that changes the host or protocol the server sees, or when pages
+   * on another origin of yours change billing state. Default: the request's own origin.
    */
   allowedOrigins?: readonly string[];
   /** How long the resolved catalog is cached, in milliseconds. Default: 60000. */
