@@ -23,6 +23,7 @@ import { type BillingHandlerOptions, resolveOptions } from './options.js';
 import { requestMethod } from './request-method.js';
 import { CatalogProductError } from './routes/catalog.js';
 import { routeImpls } from './routes/index.js';
+import { createServiceClock } from './service-clock.js';
 
 /** The proxy: a fetch-style handler, plus the path it serves under (read by `toNodeHandler`). */
 export type BillingHandler = ((request: Request) => Promise<Response>) & {
@@ -65,11 +66,14 @@ function plausibleParam(value: string): boolean {
  */
 export function createBillingHandler(options: BillingHandlerOptions): BillingHandler {
   const config = resolveOptions(options);
+  // The service's clock, from its answers' Date: the proxy's answers carry it when it is not ours.
+  const clock = createServiceClock();
+  const watchedFetch = clock.watch(config.fetch);
   const client = createBillingClient({
     apiKey: config.apiKey,
     ...(config.baseUrl !== undefined ? { baseUrl: config.baseUrl } : {}),
     ...(config.environment !== undefined ? { environment: config.environment } : {}),
-    ...(config.fetch !== undefined ? { fetch: config.fetch } : {}),
+    ...(watchedFetch !== undefined ? { fetch: watchedFetch } : {}),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
     ...(config.retries !== undefined ? { retries: config.retries } : {}),
     allowBrowser: config.allowBrowser,
@@ -159,7 +163,7 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
     if (request.method.toUpperCase() === 'HEAD') {
       response = new Response(null, { status: response.status, headers: response.headers });
     }
-    return response;
+    return clock.stamp(response);
   };
 
   function jsonResponse(status: number, body: unknown, headers: Record<string, string>) {

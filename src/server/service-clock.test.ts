@@ -1,0 +1,135 @@
+// The proxy passes the service's clock on: it reads the Date of the service's answers and, when
+// that clock is more than a minute from its own, its answers carry the service's time as their
+// Date (through toNodeHandler too, as Node's one Date). A clock within the minute is left alone.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createSandbox, SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
+import { createBillingHandler, toNodeHandler } from './index.js';
+
+const EPOCH = Date.parse(SANDBOX_EPOCH);
+const MINUTE = 60_000;
+
+/** The proxy over a sandbox with this clock; Ada signed in. */
+function proxyOver(now?: SandboxOptions['now']) {
+  const sandbox = createSandbox(now === undefined ? {} : { now });
+  const handler = createBillingHandler({
+    apiKey: sandbox.apiKey,
+    baseUrl: sandbox.baseUrl,
+    fetch: sandbox.fetch,
+    products: ['prod_pro_monthly'],
+    getCustomer: () => ({ id: 'cust_ada', email: 'ada@example.com' }),
+  });
+  const get = (path: string, method = 'GET') =>
+    handler(new Request(`https://shop.test/api/billing${path}`, { method }));
+  return { sandbox, handler, get };
+}
+
+/** How far a Date header is from `expected` (ms): the header has whole seconds. */
+function distance(date: string | null, expected: number): number {
+  return Math.abs(Date.parse(date ?? '') - expected);
+}
+
+describe("the proxy's Date follows the service's clock", () => {
+  test("a service more than a minute off: every answer after its first carries the service's time", async () => {
+    const { get } = proxyOver();
+    // Nothing heard from the service yet: the proxy's own clock, so no Date of its own.
+    const before = await get('/nowhere');
+    expect(before.status).toBe(404);
+    expect(before.headers.get('date')).toBeNull();
+
+    // The answer that asked the service already carries its clock (the sandbox's fixed one).
+    const products = await get('/products');
+    expect(products.status).toBe(200);
+    expect(distance(products.headers.get('date'), EPOCH)).toBeLessThan(5_000);
+    // So do later answers that do not ask it: a refusal, a HEAD, a route answered from cache.
+    for (const [path, method, status] of [
+      ['/nowhere', 'GET', 404],
+      ['/products', 'HEAD', 200],
+      ['/subscriptions', 'DELETE', 405],
+    ] as const) {
+      const answer = await get(path, method);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expect(distance(answer.headers.get('date'), EPOCH), `${method} ${path}`).toBeLessThan(5_000);
+    }
+  });
+
+  test("a service ahead by minutes or behind by days: the proxy's Date moves with it", async () => {
+    const ahead = proxyOver(() => Date.now() + 5 * MINUTE);
+    const answer = await ahead.get('/products');
+    expect(distance(answer.headers.get('date'), Date.now() + 5 * MINUTE)).toBeLessThan(5_000);
+    const behind = proxyOver(() => Date.now() - 3 * 86_400_000);
+    const late = await behind.get('/subscriptions');
+    expect(late.status).toBe(200);
+    expect(distance(late.headers.get('date'), Date.now() - 3 * 86_400_000)).toBeLessThan(5_000);
+  });
+
+  test('a service within a minute of the proxy: no Date rewritten, answers as before', async () => {
+    for (const skew of [0, 30_000, -45_000]) {
+      const { get } = proxyOver(() => Date.now() + skew);
+      for (const path of ['/products', '/subscriptions', '/products', '/nowhere']) {
+        const answer = await get(path);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.headers.get('date'), `${skew} ${path}`).toBeNull();
+      }
+    }
+  });
+
+  test('the service clock coming back within the minute: the proxy stops rewriting Date', async () => {
+    let skew = 10 * MINUTE;
+    const { get } = proxyOver(() => Date.now() + skew);
+    expect((await get('/subscriptions')).headers.get('date')).not.toBeNull();
+    skew = 2_000;
+    expect((await get('/subscriptions')).headers.get('date')).toBeNull();
+  });
+});
+
+describe('toNodeHandler sends the one Date', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      servers.splice(0).map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      ),
+    );
+  });
+
+  async function serve(now?: SandboxOptions['now']): Promise<string> {
+    const server = createServer(toNodeHandler(proxyOver(now).handler));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+
+  /** Every Date header line of the answer, as the socket carried them. */
+  function rawDates(url: string): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, (res) => {
+        const dates: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          if (res.rawHeaders[i]?.toLowerCase() === 'date') dates.push(res.rawHeaders[i + 1] ?? '');
+        }
+        res.resume();
+        res.on('end', () => resolve(dates));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  test("the service's Date replaces Node's own, once; a close clock keeps Node's", async () => {
+    const fixed = await serve();
+    const dates = await rawDates(`${fixed}/api/billing/products`);
+    expect(dates).toHaveLength(1);
+    expect(distance(dates[0] ?? null, EPOCH)).toBeLessThan(5_000);
+
+    const close = await serve(() => Date.now() + 20_000);
+    const own = await rawDates(`${close}/api/billing/products`);
+    expect(own).toHaveLength(1);
+    expect(distance(own[0] ?? null, Date.now())).toBeLessThan(5_000);
+  });
+});
