@@ -26,6 +26,12 @@ export type BillingContextValue = {
   checkoutOrigins: readonly string[];
   /** The provider's `session` now: a redirect asked for in another session is not followed. */
   session: { readonly current: string | null | undefined };
+  /**
+   * The service's time in Unix ms (`client.clock.now()`): the page's clock, moved by the
+   * service's when the proxy's answers say it is more than a minute away. The components'
+   * default `now`.
+   */
+  now: () => number;
 };
 
 /** The provider's context; `null` outside any `<BillingProvider>`. */

@@ -132,6 +132,7 @@ export function BillingProvider({
       navigate: navigate ?? assignLocation,
       checkoutOrigins: origins,
       session: sessionSeen,
+      now: client.clock.now,
     }),
     [client, queryClient, navigate, origins],
   );

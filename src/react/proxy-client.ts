@@ -9,6 +9,7 @@ import {
   billingErrorFromResponse,
   isBillingError,
 } from '../client/error.js';
+import { clockOffset } from '../contract/clock.js';
 import { issueMessages, issuePath, leafIssues, parseOptions } from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
@@ -77,6 +78,20 @@ export type ProxyClient = { [K in ProxyRouteName]: ProxyCall<K> } & {
   /** How many retries a transient failure gets (see `ProxyClientOptions.retries`). */
   readonly retries: number;
   /**
+   * The service's clock, as the `Date` of the proxy's answers tells it (the proxy passes the
+   * service's on): the page's clock plus the offset of the latest answer whose `Date` was more
+   * than a minute from it, else the page's clock (offset 0). An answer the browser may have
+   * cached (a positive `max-age`) is not read.
+   */
+  readonly clock: {
+    /** The service's time now, in Unix ms. */
+    now(): number;
+    /** How far the service's clock is ahead of the page's, in ms (negative: behind). */
+    offset(): number;
+    /** Calls `listener` whenever the offset changes; answers the unsubscribe. */
+    subscribe(listener: () => void): () => void;
+  };
+  /**
    * React Query's `retry` for reads and idempotent writes: true while `failureCount` is below
    * `retries` and the error is a network error, a timeout or a 5xx.
    */
@@ -114,6 +129,24 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
   const basePath = (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
   const retries = options.retries ?? 3;
   const callFetch: ProxyFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let offset = 0;
+  const listeners = new Set<() => void>();
+  const clock: ProxyClient['clock'] = {
+    now: () => Date.now() + offset,
+    offset: () => offset,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  /** Learns the service's clock from an answer's `Date`, unless a cache may have kept it. */
+  function learnClock(headers: Headers): void {
+    if (/max-age=[1-9]/.test(headers.get('cache-control') ?? '')) return;
+    const next = clockOffset(headers.get('date'), Date.now()) ?? offset;
+    if (next === offset) return;
+    offset = next;
+    for (const listener of listeners) listener();
+  }
 
   async function request<K extends ProxyRouteName>(
     name: K,
@@ -181,6 +214,7 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
       );
     }
 
+    learnClock(response.headers);
     if (response.status < 200 || response.status > 299) {
       throw billingErrorFromResponse(response, text, { operation: name });
     }
@@ -224,6 +258,7 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
   const client = {
     basePath,
     retries,
+    clock,
     retry: (failureCount: number, error: unknown) =>
       failureCount < retries && isTransientError(error),
     request,
