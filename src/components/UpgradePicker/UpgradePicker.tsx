@@ -203,7 +203,9 @@ export interface UpgradePickerProps extends CustomizableProps<UpgradePickerPart>
   /**
    * The moment the estimate is for (a Date, Unix milliseconds or an ISO string). Pass the
    * server's time when rendering on the server, so that the browser hydrates the same figures.
-   * Default: the time of each render.
+   * Default: the service's time at each render: the page's clock, or the service's when the
+   * proxy's answers (their `Date`) say it is more than a minute away (a wrong device clock, the
+   * sandbox's fixed one), so the estimate is what the service then charges.
    */
   now?: Moment;
 }
@@ -284,7 +286,7 @@ function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstima
  * ```
  */
 export function UpgradePicker(props: UpgradePickerProps) {
-  useBillingContext('UpgradePicker');
+  const { now: serviceNow } = useBillingContext('UpgradePicker');
   const { subscriptionId, products: productsProp, value: valueProp, onValueChange } = props;
   const offered = (props.behaviors ?? updateBehaviors).filter((b) => known(updateBehaviors, b));
   const part = useParts('UpgradePicker', props);
@@ -452,7 +454,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
           current: currentProduct,
           target,
           behavior,
-          now: props.now === undefined ? Date.now() : toTime(props.now, 'now'),
+          now: props.now === undefined ? serviceNow() : toTime(props.now, 'now'),
         })
       : null;
 
