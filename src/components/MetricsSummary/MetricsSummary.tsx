@@ -10,7 +10,9 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
+import { CLOCK_TOLERANCE_MS } from '../../contract/clock.js';
 import type { StatsPeriod, StatsSummary } from '../../contract/schemas.js';
 import { type Moment, toTime } from '../../contract/time.js';
 import { useBillingContext } from '../../react/context.js';
@@ -141,8 +143,11 @@ export interface MetricsSummaryProps extends CustomizableProps<MetricsSummaryPar
     details: MetricsChangeDetails<MetricsInterval>,
   ) => void;
   /**
-   * Where the preset ranges end (a Date, Unix milliseconds or an ISO string). Default: the time
-   * of the first render (kept, so the request does not change with every render).
+   * Where the preset ranges end (a Date, Unix milliseconds or an ISO string). Default: the
+   * service's time at the first render (kept, so the request does not change with every
+   * render): the page's clock, or the service's when the proxy's answers (their `Date`) say it
+   * is more than a minute away (a wrong device clock, the sandbox's fixed one); the range moves
+   * once when an answer tells it.
    */
   now?: Moment;
 }
@@ -252,7 +257,7 @@ export function MetricsSummary(props: MetricsSummaryProps) {
     defaultInterval = 'week',
     onIntervalChange,
   } = props;
-  useBillingContext('MetricsSummary');
+  const { clock } = useBillingContext('MetricsSummary').client;
   const part = useParts<MetricsSummaryPart>('MetricsSummary', props);
   const t = useMessages(commonMessages, metricsSummaryMessages);
   const { locale } = useBillingUI();
@@ -263,8 +268,14 @@ export function MetricsSummary(props: MetricsSummaryProps) {
   };
   const ids = { title: useId(), range: useId(), interval: useId(), table: useId() };
 
+  // The default range ends at the service's time of the first render: the page's clock then,
+  // moved by the service's offset. The proxy's answers may teach the offset after the first
+  // request went out; the range follows it once, but not an answer's jitter (a request each).
   const [firstRender] = useState(() => Date.now());
-  const now = props.now !== undefined ? toTime(props.now, 'now') : firstRender;
+  const offset = useSyncExternalStore(clock.subscribe, clock.offset, clock.offset);
+  const laidOut = useRef(offset);
+  if (Math.abs(offset - laidOut.current) > CLOCK_TOLERANCE_MS) laidOut.current = offset;
+  const now = props.now !== undefined ? toTime(props.now, 'now') : firstRender + laidOut.current;
   const [ownCurrency, setOwnCurrency] = useState(defaultCurrency);
   const [ownRange, setOwnRange] = useState<MetricsRange>(defaultRange);
   const [ownInterval, setOwnInterval] = useState(defaultInterval);
