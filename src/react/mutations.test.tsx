@@ -277,6 +277,26 @@ describe('useCheckout', () => {
   });
 });
 
+/** What a test holds of `<SubscriptionsAndUpgrade>`: its upgrade, and the ids each render showed. */
+type UpgradeHandle = { upgrade?: ReturnType<typeof useUpgradeSubscription>; seen: string[][] };
+
+/** The customer's subscriptions and an upgrade; records the ids each render shows. */
+function SubscriptionsAndUpgrade({ handle }: { handle: UpgradeHandle }) {
+  const list = useCustomerSubscriptions();
+  handle.upgrade = useUpgradeSubscription();
+  handle.seen.push((list.data?.items ?? []).map((s) => s.id));
+  return null;
+}
+
+/** What a test holds of `<ValidateLicense>`: its `mutate`. */
+type LicenseHandle = { validate?: ReturnType<typeof useLicense>['mutate'] };
+
+/** A license check's hook; hands its `mutate` to the test. */
+function ValidateLicense({ handle }: { handle: LicenseHandle }) {
+  handle.validate = useLicense().mutate;
+  return null;
+}
+
 /** What a test holds of `<Buy>`: its checkout, and who hears of a created one. */
 type BuyHandle = {
   checkout?: UseCheckoutResult['checkout'];
@@ -550,17 +570,11 @@ describe('useUpgradeSubscription', () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const sub = adaActiveSubscription(harness);
     const queryClient = createTestQueryClient();
-    const handle: { upgrade?: ReturnType<typeof useUpgradeSubscription> } = {};
-    const seen: string[][] = [];
-    function Page() {
-      const list = useCustomerSubscriptions();
-      handle.upgrade = useUpgradeSubscription();
-      seen.push((list.data?.items ?? []).map((s) => s.id));
-      return null;
-    }
+    const handle: UpgradeHandle = { seen: [] };
+    const seen = handle.seen;
     const page = (session: string | null) => (
       <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
-        <Page />
+        <SubscriptionsAndUpgrade handle={handle} />
       </BillingHarnessProvider>
     );
     const { rerender } = render(page('ada'));
@@ -697,14 +711,10 @@ describe('useLicense', () => {
     if (!license || !instance) throw new Error('seed changed: no active license');
     const release = harness.hold('validateLicense');
     const queryClient = createTestQueryClient();
-    const handle: { validate?: ReturnType<typeof useLicense>['mutate'] } = {};
-    function Page() {
-      handle.validate = useLicense().mutate;
-      return null;
-    }
+    const handle: LicenseHandle = {};
     const page = (session: string) => (
       <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ session }}>
-        <Page />
+        <ValidateLicense handle={handle} />
       </BillingHarnessProvider>
     );
     const { rerender } = render(page('ada'));
