@@ -210,6 +210,10 @@ describe('LicenseCard: checking each seeded license', () => {
     const harness = createBillingHarness();
     const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
     renderWithBilling(<LicenseCard />, { harness });
+    // Both are required, and say so before a submit.
+    for (const name of ['License key', 'Instance ID']) {
+      expect(screen.getByRole('textbox', { name })).toBeRequired();
+    }
     const user = await check(license.key, instanceOf(license).id);
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
     const key = screen.getByRole('textbox', { name: 'License key' });
@@ -358,6 +362,37 @@ describe('LicenseCard: the service’s status decides, never the page’s clock'
       expect(within(card()).queryByText(/Expires on/)).toBeNull();
     });
   });
+});
+
+describe('LicenseCard: a date passed on a license that is not active', () => {
+  // The page's clock is the machine's (2026-11 or later); the sandbox's stands at SANDBOX_EPOCH
+  // and reaches the page through the proxy's Date: the wording follows the service's clock.
+  test.each([
+    ['disabled', -10, 'Expired on', 'expired'],
+    ['inactive', -10, 'Expired on', 'expired'],
+    ['disabled', 30, 'Expires on', 'expires'],
+  ] as const)(
+    '%s, its date %i days from the service’s clock: "%s"',
+    async (status, days, words, state) => {
+      const at = new Date(Date.parse(NOW) + days * DAY).toISOString();
+      const harness = editedLicenses((license) => {
+        license.status = status;
+        license.expires_at = at;
+      });
+      const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
+      renderWithBilling(
+        <LicenseCard
+          licenseKey={license.key}
+          instanceId={instanceOf(license).id}
+          showForm={false}
+        />,
+        { harness },
+      );
+      await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
+      expect(detail('Expiry')).toHaveTextContent(`${words} ${day(at)}`);
+      expect(detail('Expiry').parentElement).toHaveAttribute('data-state', state);
+    },
+  );
 });
 
 describe('LicenseCard: the key', () => {

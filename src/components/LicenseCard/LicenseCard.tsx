@@ -229,7 +229,7 @@ export function LicenseCard(props: LicenseCardProps) {
     onSuccess,
     onError,
   } = props;
-  useBillingContext('LicenseCard');
+  const { now } = useBillingContext('LicenseCard');
   const part = useParts<LicenseCardPart>('LicenseCard', props);
   const t = useMessages(commonMessages, licenseCardMessages);
   const fmt = { date: useDate() };
@@ -341,6 +341,8 @@ export function LicenseCard(props: LicenseCardProps) {
           autoComplete: 'off',
           spellCheck: false,
           value: isKey ? keyValue : instanceValue,
+          // Both are needed to validate: said before a submit, not only after one is refused.
+          'aria-required': true,
           'aria-invalid': invalid ? true : undefined,
           'aria-describedby': invalid ? errorId : undefined,
           onChange: (event) => {
@@ -448,7 +450,7 @@ export function LicenseCard(props: LicenseCardProps) {
                 )}
               </p>,
               license ? (
-                <Details key="details" license={license} part={part} t={t} fmt={fmt} />
+                <Details key="details" license={license} part={part} t={t} fmt={fmt} now={now} />
               ) : null,
             ],
           }),
@@ -464,9 +466,11 @@ interface DetailsProps {
   part: PartRenderer<LicenseCardPart>;
   t: Translate;
   fmt: Pick<Formatters, 'date'>;
+  /** The service's time (the context's `now`). */
+  now: () => number;
 }
 
-function Details({ license, part, t, fmt }: DetailsProps) {
+function Details({ license, part, t, fmt, now }: DetailsProps) {
   const activationsId = useId();
   const limit = typeof license.activation_limit === 'number' ? license.activation_limit : null;
   const used = license.activation;
@@ -476,10 +480,13 @@ function Details({ license, part, t, fmt }: DetailsProps) {
       : t('licenseCard.activations', { used, limit });
 
   // Worded by the service's status, so it never contradicts the status beside it: "Expired on"
-  // (or "Expired", without a date) only when the service says `expired`, else "Expires on".
+  // (or "Expired", without a date) when the service says `expired`, never while it says
+  // `active`; a license of another status (disabled, not activated) whose date has passed by the
+  // service's clock has expired too, and "Expires on" a past date would read as still to come.
   const at = license.expires_at;
+  const lapsed = license.status !== 'active' && !!at && Date.parse(at) <= now();
   const expiry: 'never' | 'expires' | 'expired' =
-    license.status === 'expired' ? 'expired' : at ? 'expires' : 'never';
+    license.status === 'expired' || lapsed ? 'expired' : at ? 'expires' : 'never';
   const expiryText = at
     ? t(expiry === 'expired' ? 'licenseCard.expired' : 'licenseCard.expires', {
         date: fmt.date(at),
