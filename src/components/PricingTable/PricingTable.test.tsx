@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import * as React from 'react';
+import { type ReactNode, useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -512,6 +513,35 @@ describe('PricingTable: calls to action', () => {
     expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_pro_yearly']);
   });
 
+  test('a plan change that settles while the table is hidden (React 19 <Activity>) leaves it usable', async () => {
+    const user = userEvent.setup();
+    const view: { hide?: (hidden: boolean) => void } = {};
+    const { harness } = renderWithBilling(
+      <Hideable view={view}>
+        <PricingTable />
+      </Hideable>,
+      { customer: 'cust_ada' },
+    );
+    const starter = await findCard('Starter');
+    const release = harness.hold('upgradeSubscription');
+    await user.click(within(starter).getByRole('button', { name: 'Downgrade Starter' }));
+    await waitFor(() => expect(harness.count('upgradeSubscription')).toBe(1));
+    act(() => view.hide?.(true));
+    release();
+    await waitFor(() =>
+      expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_starter_monthly']),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => view.hide?.(false));
+
+    // The change settled while hidden: the next click sends the next change.
+    await waitFor(() => expect(card('Starter')).toHaveAttribute('data-state', 'current'));
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Upgrade Pro' }));
+    await waitFor(() => expect(harness.count('upgradeSubscription')).toBe(2));
+    expect(await screen.findByText('Your plan is now Pro.')).toHaveAttribute('role', 'status');
+    expect(activePlansOf(harness, 'cust_ada')).toEqual(['prod_pro_monthly']);
+  });
+
   test('a plan change under way: the button keeps its name and is busy, the notice says so', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(<PricingTable />, { customer: 'cust_ada' });
@@ -694,3 +724,23 @@ describe('PricingTable: server rendering', () => {
     expect(html).toContain('Loading plans…');
   });
 });
+
+/**
+ * Its children, hidden by `view.hide(true)` as React 19's `<Activity mode="hidden">` hides them
+ * (kept, effects cleaned up, as a router keeping a page alive does). React 18 has no Activity:
+ * there the children stay shown, and the test walks the same steps.
+ */
+function Hideable({
+  view,
+  children,
+}: {
+  view: { hide?: (hidden: boolean) => void };
+  children: ReactNode;
+}) {
+  const [hidden, setHidden] = useState(false);
+  view.hide = setHidden;
+  const Activity = (
+    React as { Activity?: React.ComponentType<{ mode: 'hidden' | 'visible'; children: ReactNode }> }
+  ).Activity;
+  return Activity ? <Activity mode={hidden ? 'hidden' : 'visible'}>{children}</Activity> : children;
+}

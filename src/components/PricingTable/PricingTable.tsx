@@ -276,14 +276,21 @@ export function PricingTable(props: PricingTableProps) {
       if (product) latest.current.onError?.(error, { action: 'checkout', product });
     },
   });
+  // A plan change on its way, set before `mutate` and cleared when it settles: two clicks before
+  // React renders again (a busy main thread) see the same `busy` and must still send one change.
+  // Cleared by the hook's own callbacks, which run also while the table is hidden (a per-call
+  // callback of `mutate` does not run without a mounted observer, and the table would stay locked).
+  const upgrading = useRef(false);
   const upgrade = useUpgradeSubscription({
     onSuccess: (updated, input) => {
+      upgrading.current = false;
       const product = findProduct(input.product_id);
       if (product) {
         latest.current.onSuccess?.({ action: 'upgrade', product, subscription: updated });
       }
     },
     onError: (error, input) => {
+      upgrading.current = false;
       const product = findProduct(input.product_id);
       if (product) latest.current.onError?.(error, { action: 'upgrade', product });
     },
@@ -293,9 +300,6 @@ export function PricingTable(props: PricingTableProps) {
   const [chosenPeriod, setChosenPeriod] = useState<AnyBillingPeriod | undefined>(defaultPeriod);
   const notice = useRef<HTMLElement | null>(null);
   const rootRef = useRef<HTMLElement | null>(null);
-  // A plan change on its way, set before `mutate` and cleared when it settles: two clicks before
-  // React renders again (a busy main thread) see the same `busy` and must still send one change.
-  const upgrading = useRef(false);
 
   const upgradeDone = last?.kind === 'upgrade' && upgrade.isSuccess;
   useEffect(() => {
@@ -344,18 +348,11 @@ export function PricingTable(props: PricingTableProps) {
       }
       setLast({ kind: 'upgrade', productId: product.id, state });
       upgrading.current = true;
-      upgrade.mutate(
-        {
-          subscription_id: subscription.id,
-          product_id: product.id,
-          ...(updateBehavior !== undefined ? { update_behavior: updateBehavior } : {}),
-        },
-        {
-          onSettled: () => {
-            upgrading.current = false;
-          },
-        },
-      );
+      upgrade.mutate({
+        subscription_id: subscription.id,
+        product_id: product.id,
+        ...(updateBehavior !== undefined ? { update_behavior: updateBehavior } : {}),
+      });
     }
   }
 
