@@ -1,16 +1,18 @@
 // The default range ends at the service's time, not the page's: a default sandbox stands still
 // at SANDBOX_EPOCH, with its seeded revenue before it, while the page's clock (not faked here)
 // runs on. Its first request may go out before any answer told the service's clock; the range
-// then follows the clock once, and shows the seeded revenue. Where the clocks agree (production)
-// it asks once.
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+// then follows the clock once, and shows the seeded revenue; later answers (a refetch an hour
+// on, when the page's clock has run ahead of the fixed one) keep it. Where the clocks agree
+// (production) it asks once.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
   createBillingHarness,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
 import { createBillingClient } from '../../client/client.js';
+import { billingKeys } from '../../react/keys.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { MetricsSummary } from './MetricsSummary.js';
 
@@ -96,5 +98,45 @@ describe('MetricsSummary on a sandbox whose clock is not the page’s', () => {
     expect(statsRequests(harness)).toHaveLength(1);
     expect(recording.states).toEqual(['loading', region.getAttribute('data-state')]);
     expect(Math.abs(Number(statsRequests(harness)[0]?.endDate) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('MetricsSummary left open on a sandbox whose clock stands still', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('the range follows the service’s clock once: later answers, minutes or hours on, keep it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { harness, queryClient } = renderWithBilling(<MetricsSummary />, { admin: true });
+    const region = screen.getByRole('region', { name: 'Store metrics' });
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'ready'));
+    await settle();
+    const laidOut = statsRequests(harness);
+    expect(laidOut).toHaveLength(2);
+    const range = { startDate: laidOut[1]?.startDate, endDate: laidOut[1]?.endDate };
+    const revenue = within(region.querySelector('dl') as HTMLElement).getByText('Revenue', {
+      selector: 'dt',
+    }).nextElementSibling?.textContent;
+
+    // The page's clock runs on while the sandbox's stands still: each answer's offset is a little
+    // smaller. A refetch (window focus, an invalidation) asks again for the same range.
+    for (const minutes of [5, 30, 120]) {
+      vi.setSystemTime(Date.now() + minutes * 60_000);
+      harness.resetRequests();
+      await act(() => queryClient.invalidateQueries({ queryKey: billingKeys.all }));
+      await waitFor(() => expect(statsRequests(harness).length).toBeGreaterThan(0));
+      await settle();
+      const sent = statsRequests(harness).map((q) => ({
+        startDate: q?.startDate,
+        endDate: q?.endDate,
+      }));
+      expect(sent, `${minutes} min on`).toEqual([range]);
+      expect(region).toHaveAttribute('data-state', 'ready');
+      const shown = within(region.querySelector('dl') as HTMLElement).getByText('Revenue', {
+        selector: 'dt',
+      }).nextElementSibling?.textContent;
+      expect(shown, `${minutes} min on`).toBe(revenue);
+    }
   });
 });

@@ -147,7 +147,8 @@ export interface MetricsSummaryProps extends CustomizableProps<MetricsSummaryPar
    * service's time at the first render (kept, so the request does not change with every
    * render): the page's clock, or the service's when the proxy's answers (their `Date`) say it
    * is more than a minute away (a wrong device clock, the sandbox's fixed one); the range moves
-   * once when an answer tells it.
+   * at most once, when the first answer after the first render tells it (later answers, such as
+   * a refetch an hour on, leave it where it is).
    */
   now?: Moment;
 }
@@ -270,12 +271,21 @@ export function MetricsSummary(props: MetricsSummaryProps) {
 
   // The default range ends at the service's time of the first render: the page's clock then,
   // moved by the service's offset. The proxy's answers may teach the offset after the first
-  // request went out; the range follows it once, but not an answer's jitter (a request each).
+  // request went out: the range follows the first offset learnt after the first render, once
+  // (when it is more than the tolerance from the one laid out), and no later one. A fixed clock
+  // (the default sandbox) gives each answer a smaller offset as the page's clock runs on: were
+  // those followed, a refetch minutes later would move the range back by the time elapsed.
   const [firstRender] = useState(() => Date.now());
   const offset = useSyncExternalStore(clock.subscribe, clock.offset, clock.offset);
-  const laidOut = useRef(offset);
-  if (Math.abs(offset - laidOut.current) > CLOCK_TOLERANCE_MS) laidOut.current = offset;
-  const now = props.now !== undefined ? toTime(props.now, 'now') : firstRender + laidOut.current;
+  const layout = useRef({ heard: offset, offset, learnt: false });
+  if (!layout.current.learnt && offset !== layout.current.heard) {
+    layout.current.learnt = true;
+    if (Math.abs(offset - layout.current.offset) > CLOCK_TOLERANCE_MS) {
+      layout.current.offset = offset;
+    }
+  }
+  const now =
+    props.now !== undefined ? toTime(props.now, 'now') : firstRender + layout.current.offset;
   const [ownCurrency, setOwnCurrency] = useState(defaultCurrency);
   const [ownRange, setOwnRange] = useState<MetricsRange>(defaultRange);
   const [ownInterval, setOwnInterval] = useState(defaultInterval);
