@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import * as React from 'react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import {
   type BillingHarness,
@@ -9,6 +8,7 @@ import {
   refetchFailing,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { Hideable } from '../../../test/support/hideable.js';
 import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { AnyBillingPeriod } from '../../contract/period.js';
@@ -724,23 +724,3 @@ describe('PricingTable: server rendering', () => {
     expect(html).toContain('Loading plans…');
   });
 });
-
-/**
- * Its children, hidden by `view.hide(true)` as React 19's `<Activity mode="hidden">` hides them
- * (kept, effects cleaned up, as a router keeping a page alive does). React 18 has no Activity:
- * there the children stay shown, and the test walks the same steps.
- */
-function Hideable({
-  view,
-  children,
-}: {
-  view: { hide?: (hidden: boolean) => void };
-  children: ReactNode;
-}) {
-  const [hidden, setHidden] = useState(false);
-  view.hide = setHidden;
-  const Activity = (
-    React as { Activity?: React.ComponentType<{ mode: 'hidden' | 'visible'; children: ReactNode }> }
-  ).Activity;
-  return Activity ? <Activity mode={hidden ? 'hidden' : 'visible'}>{children}</Activity> : children;
-}

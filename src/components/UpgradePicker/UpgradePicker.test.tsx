@@ -10,6 +10,7 @@ import {
   scalePlan,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
+import { Hideable, type HideableView } from '../../../test/support/hideable.js';
 import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
@@ -414,6 +415,32 @@ describe('UpgradePicker: review, success and failure', () => {
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
     await waitFor(() => expect(harness.count('upgradeSubscription')).toBe(2));
+  });
+
+  test('a change refused while the picker is hidden (React 19 <Activity>): Try again still sends it', async () => {
+    const user = userEvent.setup();
+    const view: HideableView = {};
+    const { harness } = renderWithBilling(
+      <Hideable view={view}>
+        <UpgradePicker />
+      </Hideable>,
+      { customer: 'cust_ada' },
+    );
+    await choose(user, /^Team/);
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    const release = harness.hold('upgradeSubscription');
+    harness.failNext({ route: 'upgradeSubscription', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(harness.count('upgradeSubscription')).toBe(1));
+    act(() => view.hide?.(true));
+    release();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => view.hide?.(false));
+
+    await waitFor(() => expect(picker()).toHaveAttribute('data-state', 'failed'));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Your plan is now Team.');
+    expect(harness.count('upgradeSubscription')).toBe(2);
   });
 
   test('after a change, Change plan chooses again, from the new plan', async () => {

@@ -333,8 +333,12 @@ export function UpgradePicker(props: UpgradePickerProps) {
   latest.current = props;
   const reviewRef = useRef(review);
   reviewRef.current = review;
+  // `sending` is cleared by the hook's own callbacks: they run also while the picker is hidden
+  // (React 19 <Activity>), where a per-call callback of `mutate` does not, which would leave
+  // Confirm dead for good.
   const upgrade = useUpgradeSubscription({
     onSuccess: (updated, input) => {
+      sending.current = false;
       const done = reviewRef.current;
       if (!done || done.to.id !== input.product_id) return;
       setFocus('notice');
@@ -347,6 +351,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
       });
     },
     onError: (error, input) => {
+      sending.current = false;
       const done = reviewRef.current;
       // The Retry button goes away for a refused plan: Back (to choose another) takes focus.
       if (refusesPlan(error)) {
@@ -479,8 +484,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
     setFocus('confirm');
   };
   const back = () => {
-    // The ref too: a reset while the change is on its way would drop the call's onSettled, and
-    // `sending` would never clear.
+    // The ref too: not while the change is on its way.
     if (upgrade.isPending || sending.current) return;
     upgrade.reset();
     setStep('choosing');
@@ -499,18 +503,11 @@ export function UpgradePicker(props: UpgradePickerProps) {
     // main thread) must still send one change.
     if (!review || sending.current) return;
     sending.current = true;
-    upgrade.mutate(
-      {
-        subscription_id: review.subscriptionId,
-        product_id: review.to.id,
-        update_behavior: review.behavior,
-      },
-      {
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
+    upgrade.mutate({
+      subscription_id: review.subscriptionId,
+      product_id: review.to.id,
+      update_behavior: review.behavior,
+    });
   };
 
   // -- pieces ----------------------------------------------------------------------------------
