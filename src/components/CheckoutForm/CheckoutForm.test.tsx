@@ -493,6 +493,88 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
   });
 });
 
+describe('CheckoutForm: another product', () => {
+  const LIFETIME = 'prod_lifetime'; // $199.00 once, company (optional), terms checkbox
+
+  test('a new productId starts afresh: nothing given for the product before is shown or sent', async () => {
+    const user = userEvent.setup();
+    const { harness, rerender } = renderWithBilling(
+      <CheckoutForm productId={EBOOK} defaultAnswers={{ company: 'Acme' }} />,
+    );
+    await form('The Billing Handbook');
+    const dedication = screen.getByRole('textbox', { name: /Name for the dedication page/ });
+    await user.type(dedication, 'A');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'READER3{Enter}');
+    await screen.findByText('Code READER3 applied: €3.00 off on the first payment');
+    // A refusal on the way: the dedication is one character short.
+    await user.click(submitButton());
+    expect(dedication).toHaveAttribute('aria-invalid', 'true');
+    expect(harness.count('createCheckout')).toBe(0);
+
+    rerender(<CheckoutForm productId={LIFETIME} defaultAnswers={{ company: 'Acme' }} />);
+    await form('Lifetime license');
+    const terms = screen.getByRole('checkbox', { name: 'I accept the terms' });
+    expect(terms).not.toBeChecked();
+    expect(terms).not.toHaveAttribute('aria-invalid');
+    // This product's own answers to start with: the default for its company field.
+    expect(screen.getByRole('textbox', { name: /Company \(for the invoice\)/ })).toHaveValue(
+      'Acme',
+    );
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveValue('');
+    expect(screen.queryByText(/Enter at least 2 characters/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // The box was never ticked for this product: the form will not go on.
+    await user.click(submitButton());
+    expect(terms).toHaveFocus();
+    expect(terms).toHaveAccessibleDescription('Please tick this box to continue.');
+    expect(harness.count('createCheckout')).toBe(0);
+
+    await user.click(terms);
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const sent = harness.requests.filter((r) => r.route === 'createCheckout').map((r) => r.body);
+    expect(sent).toEqual([
+      {
+        product_id: LIFETIME,
+        request_id: expect.any(String),
+        custom_fields: [],
+        metadata: { company: 'Acme', terms: 'true' },
+      },
+    ]);
+  });
+
+  test('a new productId moves the focus to the new product’s name only when the form had it', async () => {
+    const user = userEvent.setup();
+    const page = (productId: string) => (
+      <>
+        <button type="button">Choose a product</button>
+        <CheckoutForm productId={productId} />
+      </>
+    );
+    const { rerender } = renderWithBilling(page(EBOOK));
+    await form('The Billing Handbook');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
+    rerender(page(LIFETIME));
+    await form('Lifetime license');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Lifetime license' })).toHaveFocus(),
+    );
+    // Each label still names its own input, unticked and empty for this product.
+    expect(screen.getByRole('checkbox', { name: 'I accept the terms' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Company \(for the invoice\)/ })).toHaveValue('');
+
+    // The focus elsewhere on the page (the app's own product picker) stays there.
+    const picker = screen.getByRole('button', { name: 'Choose a product' });
+    await user.click(picker);
+    rerender(page(EBOOK));
+    await form('The Billing Handbook');
+    expect(picker).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: 'I accept the terms' })).not.toBeChecked();
+  });
+});
+
 describe('CheckoutForm: custom field definitions given as a prop', () => {
   const text = (key: string, extra: Record<string, unknown> = {}) => ({
     type: 'text' as const,

@@ -29,6 +29,7 @@ import { discountFieldMessages } from '../messages/sections/discountField.js';
 import { useFieldFocus } from '../shared/field-focus.js';
 import { useMoney } from '../shared/format.js';
 import { NewTabHint, parseLinkMarkup, renderLinkMarkup } from '../shared/markup.js';
+import { useBeforePaint } from '../shared/measure.js';
 import { type CustomizableProps, useParts } from '../shared/slots.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
 import {
@@ -115,7 +116,11 @@ export type CheckoutFormState = 'loading' | 'error' | 'empty' | 'ready';
 export type CheckoutFormCollect = 'storefront' | 'checkout';
 
 export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
-  /** The product to buy; it must be in the proxy's catalog. Required. */
+  /**
+   * The product to buy; it must be in the proxy's catalog. Another id starts the form afresh:
+   * its answers (from `defaultAnswers` and the new product's prefilled values), code, errors
+   * and checkout; the focus, if it was in the form, moves to the new product's name. Required.
+   */
   productId: string;
   /** Let the buyer choose how many units to buy. Default: `false` (one unit). */
   allowUnits?: boolean;
@@ -209,6 +214,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
   // again, if the retry fails too); the form then takes it to the product's name.
   const retried = useRef(false);
   const rootRef = useRef<HTMLElement | null>(null);
+  // Set when a product's form goes (another `productId`) while it holds the focus: the next
+  // product's form takes it to its name, rather than leave it on the page's body.
+  const handOver = useRef(false);
+  // Both are for the form of this render only (its effects run before this one): a later
+  // form, of another product, neither takes the focus after a retry nor after a hand-over.
+  useEffect(() => {
+    if (product) retried.current = false;
+    handOver.current = false;
+  });
 
   if (products.isPending) {
     return part('root', 'section', {
@@ -260,10 +274,25 @@ export function CheckoutForm(props: CheckoutFormProps) {
       }),
     });
   }
-  return <CheckoutFormReady {...props} product={product} focusName={retried.current} />;
+  // One form per product: a new `productId` starts every answer, the code, the errors and the
+  // checkout afresh (the new product's `defaultAnswers` and prefilled values too), so nothing
+  // the buyer gave for one product is shown or sent for another.
+  return (
+    <CheckoutFormReady
+      key={product.id}
+      {...props}
+      product={product}
+      focusName={retried.current}
+      handOver={handOver}
+    />
+  );
 }
 
-type ReadyProps = CheckoutFormProps & { product: Product; focusName: boolean };
+type ReadyProps = CheckoutFormProps & {
+  product: Product;
+  focusName: boolean;
+  handOver: { current: boolean };
+};
 
 function CheckoutFormReady(props: ReadyProps) {
   const {
@@ -445,11 +474,23 @@ function CheckoutFormReady(props: ReadyProps) {
 
   // -- what is shown ---------------------------------------------------------------------------
   const nameId = `${id}-name`;
-  const { focusName } = props;
-  // After Try again brought the form: see `retried`.
+  const { focusName, handOver } = props;
+  const rootRef = useRef<HTMLElement | null>(null);
+  // After Try again brought the form (see `retried`), or when the form of the product before
+  // had the focus: the name takes it.
   useEffect(() => {
-    if (focusName) document.getElementById(nameId)?.focus();
-  }, [focusName, nameId]);
+    if (!focusName && !handOver.current) return;
+    handOver.current = false;
+    rootRef.current?.querySelector<HTMLElement>(`[id="${nameId}"]`)?.focus();
+  }, [focusName, nameId, handOver]);
+  // Before the DOM of this product's form is removed (another `productId`): was the focus in it?
+  useBeforePaint(() => {
+    const root = rootRef.current;
+    return () => {
+      const active = (root?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
+      if (root && active && root.contains(active)) handOver.current = true;
+    };
+  }, [handOver]);
   // The links in checkbox labels point here: the hint is their description, outside any label.
   const newTabHintId = `${id}-new-tab`;
   // Priced only as the form would send it: a quantity it refuses (past `maxUnits`, 2.5, 1e3)
@@ -603,6 +644,7 @@ function CheckoutFormReady(props: ReadyProps) {
   return part('root', 'section', {
     'aria-label': t('checkoutForm.label'),
     'data-state': 'ready',
+    ref: rootRef,
     children: part('form', 'form', {
       noValidate: true,
       'aria-labelledby': nameId,
