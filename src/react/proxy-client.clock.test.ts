@@ -41,6 +41,16 @@ describe('createProxyClient: the service’s clock', () => {
     expect(Math.abs((changes[0] ?? 0) - (EPOCH - Date.now()))).toBeLessThan(5_000);
   });
 
+  test('a sandbox in years 0002 and 0050: the page’s clock is the sandbox’s, not 2002 or 1950', async () => {
+    for (const at of ['0002-01-01T00:00:00.000Z', '0050-06-01T00:00:00.000Z']) {
+      const { client, changes } = clientOver(at);
+      await client.subscriptions();
+      expect(changes, at).toHaveLength(1);
+      expect(new Date(client.clock.now()).getUTCFullYear(), at).toBe(new Date(at).getUTCFullYear());
+      expect(Math.abs(client.clock.now() - Date.parse(at)), at).toBeLessThan(MINUTE);
+    }
+  });
+
   test('a refusal teaches it too; a cacheable answer (the catalog) does not', async () => {
     const { client, changes } = clientOver(() => Date.now() - 2 * 86_400_000);
     await client.products();

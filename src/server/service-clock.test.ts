@@ -3,6 +3,7 @@
 // Date (through toNodeHandler too, as Node's one Date). A clock within the minute is left alone.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
+import { parseHttpDate } from '../contract/clock.js';
 import { createSandbox, SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
 import { createBillingHandler, toNodeHandler } from './index.js';
 
@@ -61,6 +62,20 @@ describe("the proxy's Date follows the service's clock", () => {
     const late = await behind.get('/subscriptions');
     expect(late.status).toBe(200);
     expect(distance(late.headers.get('date'), Date.now() - 3 * 86_400_000)).toBeLessThan(5_000);
+  });
+
+  test('a service in years 0002 and 0050: the Date the proxy sends is that year, written 0002', async () => {
+    for (const [at, year] of [
+      ['0002-01-01T00:00:00.000Z', ' 0002 '],
+      ['0050-06-01T00:00:00.000Z', ' 0050 '],
+    ] as const) {
+      const { get } = proxyOver(at);
+      const answer = await get('/subscriptions');
+      expect(answer.status, at).toBe(200);
+      const date = answer.headers.get('date') ?? '';
+      expect(date, at).toContain(year);
+      expect(Math.abs((parseHttpDate(date) ?? 0) - Date.parse(at)), at).toBeLessThan(5_000);
+    }
   });
 
   test('a service within a minute of the proxy: no Date rewritten, answers as before', async () => {
