@@ -566,6 +566,59 @@ describe('useUpgradeSubscription', () => {
     expect(shown(second.id)).toBe(secondTarget);
   });
 
+  it('two upgrades that settle together refetch once both are done', async () => {
+    const harness = createBillingHarness();
+    const first = adaActiveSubscription(harness);
+    harness.sandbox.customize(({ subscriptions }) => {
+      for (const s of subscriptions) if (s.customer === 'cust_ada') s.status = 'active';
+    });
+    const second = harness.sandbox
+      .fixtures()
+      .subscriptions.find(
+        (s) =>
+          (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
+          s.id !== first.id,
+      );
+    if (!second) throw new Error('seed changed: Ada has one subscription');
+    const { result } = renderHookWithBilling(
+      () => ({
+        list: useCustomerSubscriptions(),
+        transactions: useTransactions(),
+        a: useUpgradeSubscription(),
+        b: useUpgradeSubscription(),
+      }),
+      { harness },
+    );
+    await waitFor(() =>
+      expect(result.current.list.isSuccess && result.current.transactions.isSuccess).toBe(true),
+    );
+    const reads = { lists: harness.count('subscriptions'), txs: harness.count('transactions') };
+    // Both held, then let through at once: their answers arrive in the same turn.
+    const release = harness.hold('upgradeSubscription');
+    act(() => {
+      result.current.a.mutate({ subscription_id: first.id, product_id: 'prod_team_quarterly' });
+      result.current.b.mutate({ subscription_id: second.id, product_id: 'prod_pro_yearly' });
+    });
+    await waitFor(() =>
+      expect(result.current.a.isPending && result.current.b.isPending).toBe(true),
+    );
+    release();
+    await waitFor(() =>
+      expect(result.current.a.isSuccess && result.current.b.isSuccess).toBe(true),
+    );
+    await waitFor(() => expect(harness.count('subscriptions')).toBe(reads.lists + 1));
+    await waitFor(() => expect(harness.count('transactions')).toBe(reads.txs + 1));
+    // What the page shows is what the service holds: products and their new periods.
+    await waitFor(() => expect(result.current.list.isFetching).toBe(false));
+    const stored = harness.sandbox.inspect().subscriptions;
+    for (const id of [first.id, second.id]) {
+      const shown = result.current.list.data?.items.find((s) => s.id === id);
+      const held = stored.find((s) => s.id === id);
+      expect(productId(shown?.product)).toBe(productId(held?.product));
+      expect(shown?.current_period_end_date).toBe(held?.current_period_end_date);
+    }
+  });
+
   it('a refused upgrade after a sign-out does not bring the last customer’s subscriptions back', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const sub = adaActiveSubscription(harness);

@@ -2,7 +2,12 @@
 // The mutation hooks. Each invalidates exactly the keys of what it changes; only the writes
 // that carry an idempotency key (a checkout's `request_id`, a credit's `idempotency_key`) are
 // retried.
-import { type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+  useMutation,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
 import type {
@@ -296,6 +301,13 @@ function findSubscription(
 }
 
 /**
+ * Upgrades on their way, per QueryClient. Counted here rather than with `isMutating`: a mutation
+ * is still pending in its own `onSettled`, so two that settle in the same turn would each see the
+ * other and neither would refetch.
+ */
+const upgradesInFlight = new WeakMap<QueryClient, number>();
+
+/**
  * Moves a subscription to another product of the catalog. The change shows at once in every
  * cached list and detail (with the catalog's product when it is cached), is rolled back if the
  * proxy refuses, and subscriptions and transactions are refetched when the last upgrade in
@@ -311,13 +323,13 @@ export function useUpgradeSubscription(
   options: MutationCallbacks<Subscription, UpgradeSubscriptionInput> = {},
 ): UseUpgradeSubscriptionResult {
   const { client, queryClient, session } = useBillingContext('useUpgradeSubscription');
-  const mutationKey = [...billingKeys.subscriptions.all, 'upgrade'];
   return useMutation<Subscription, BillingError, UpgradeSubscriptionInput, UpgradeSnapshot>(
     {
-      mutationKey,
+      mutationKey: [...billingKeys.subscriptions.all, 'upgrade'],
       mutationFn: (input) => client.upgradeSubscription(input),
       retry: false,
       onMutate: async (input) => {
+        upgradesInFlight.set(queryClient, (upgradesInFlight.get(queryClient) ?? 0) + 1);
         const asked = session.current;
         await queryClient.cancelQueries({ queryKey: billingKeys.subscriptions.all });
         const previous = queryClient.getQueriesData({ queryKey: billingKeys.subscriptions.all });
@@ -367,13 +379,15 @@ export function useUpgradeSubscription(
       onSuccess: (data, input) => options.onSuccess?.(data, input),
       // The last upgrade in flight refetches: an earlier refetch would show the old product of
       // one still on its way.
-      onSettled: () =>
-        queryClient.isMutating({ mutationKey }) > 1
-          ? undefined
-          : Promise.all([
-              queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
-              queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
-            ]),
+      onSettled: () => {
+        const left = (upgradesInFlight.get(queryClient) ?? 1) - 1;
+        upgradesInFlight.set(queryClient, left);
+        if (left > 0) return undefined;
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
+          queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
+        ]);
+      },
     },
     queryClient,
   );
