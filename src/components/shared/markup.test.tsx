@@ -316,6 +316,33 @@ describe('as a browser shows it', () => {
     expect(html('I accept <b =x>the</b> terms')).toBe('I accept the terms');
   });
 
+  test('a tag name runs to whitespace, / or >, as in HTML: NBSP, quotes, . and _ are part of it', () => {
+    // The reviewer's labels: one unknown tag each, dropped, and the text after it shown.
+    expect(html('I agree <b\u00a0class="x>to the terms')).toBe('I agree to the terms');
+    expect(html('I agree<b"x="y>to the terms')).toBe('I agreeto the terms');
+    expect(html('I agree <b.x>to</b.x> the <b_x>terms')).toBe('I agree to the terms');
+    // Only HTML's whitespace separates attributes: an em space is part of the value, so the
+    // quote after it is too, and opens no value that would take the rest of the label.
+    expect(html('I agree <b title=x\u2003y="z>to the terms')).toBe('I agree to the terms');
+    // `a` and more is not a link, and a line-breaking name and more does not break a line.
+    expect(
+      parseLinkMarkup('I accept the <a\u00a0href="https://example.com/terms">terms</a>'),
+    ).toEqual([{ type: 'text', text: 'I accept the terms' }]);
+    expect(html('<a.x href="https://example.com/terms">terms</a>')).toBe('terms');
+    expect(html('I accept<br.x>the terms')).toBe('I acceptthe terms');
+  });
+
+  test('</> is dropped, and </ before any other non-letter starts a comment to the next >', () => {
+    expect(html('I accept</> the terms')).toBe('I accept the terms');
+    expect(html('I accept </ x> the</1> terms')).toBe('I accept  the terms');
+    expect(html('I accept the terms </ x')).toBe('I accept the terms ');
+  });
+
+  test('a comment ends at --> or at --!>', () => {
+    expect(html('I accept<!-- x --!> the terms')).toBe('I accept the terms');
+    expect(html('I accept<!-- x --!-> the --> terms')).toBe('I accept terms');
+  });
+
   test('<br> separates the words either side', () => {
     expect(parseLinkMarkup('I accept<br>the terms')).toEqual([
       { type: 'text', text: 'I accept the terms' },
@@ -362,6 +389,197 @@ describe('as a browser shows it', () => {
     expect(html('Read<br>[the terms](https://example.com/terms)')).toBe(
       `Read ${link('https://example.com/terms', 'the terms')}`,
     );
+  });
+});
+
+// The text a browser shows for a label, against ours: a seeded generator of labels that mix
+// text, `<a href>` and other tags, quotes, `=`, NBSP, `.` and `_` in names, unclosed tags and
+// quotes, comments and entities. The browser's side is jsdom's `innerHTML` on a `<div>`, which
+// parses the label as a fragment with parse5, the HTML standard's tokenizer and tree builder.
+// Left out, as they are ours and not HTML: Markdown links, `<https://…>` autolinks, the elements
+// whose content we drop (script, style, textarea…), and the link rules (which links survive);
+// only a link's text is compared. Also left out: entities HTML reads without `;` or remaps
+// (`&amp`, `&#x80;`), CR and NUL, and tables (whose text a browser moves).
+describe('the same text as an HTML parser', () => {
+  /** Mulberry32: a seeded pseudo-random number in [0, 1), the same sequence on every run. */
+  function seeded(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  const random = seeded(0x6b11);
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const chance = (p: number) => random() < p;
+
+  // No word starts with `h`, and URLs come only inside tags, after `=`: a link's text is never
+  // its URL, except for a link with no text, which shows its URL (see `ourText`).
+  const words = [
+    'I agree',
+    'to the terms',
+    'x',
+    ' ',
+    '\u00a0',
+    '.',
+    '_',
+    '"',
+    "'",
+    '=',
+    '/',
+    '>',
+    '<',
+    '< ',
+    '<1',
+    '-',
+    '!',
+    '(',
+    ')',
+    '\n',
+    '\t',
+    '&amp;',
+    '&lt;',
+    '&gt;',
+    '&quot;',
+    '&nbsp;',
+    '&#39;',
+    '&#x2014;',
+    '&zzz;',
+    '& ',
+  ];
+  const specials = [
+    '<a href="https://x.example/t">',
+    '</a>',
+    '</>',
+    '</ x>',
+    '</1>',
+    '</',
+    '<!--x-->',
+    '<!--x--!>',
+    '<!-- open',
+    '<!-->',
+    '<!x>',
+    '<?x>',
+    '<!DOCTYPE x',
+  ];
+  const names = ['a', 'A', 'b', 'span', 'br', 'p', 'div', 'li', 'ul', 'h2', 'tr', 'x'];
+  // What a browser reads as more of the name, and the JS `\s` or a word boundary does not.
+  const nameTails = [
+    '.x',
+    '_x',
+    '"x',
+    "'",
+    '=',
+    '="y',
+    '\u00a0',
+    '\u00a0class',
+    '\u2003',
+    '<b',
+    '-x',
+  ];
+  const gaps = [' ', ' ', '\t', '\n', '\f', '/', '', '\u00a0', '  '];
+  const attributes = [
+    'href',
+    'href',
+    'HREF',
+    'class',
+    'title',
+    '"x"',
+    "'",
+    '=x',
+    'x.y',
+    'data_x',
+    '<',
+  ];
+  const values = [
+    'https://x.example/t',
+    'https://x.example/t',
+    'https://x.example/a b',
+    'http://x.example/',
+    'javascript:alert(1)',
+    'x',
+    'x>y',
+    '',
+    '\u00a0',
+    'a=b',
+  ];
+  const ends = ['>', '>', '>', '/>', ' >', ''];
+
+  function tag(): string {
+    let out = (chance(0.25) ? '</' : '<') + pick(names);
+    if (chance(0.3)) out += pick(nameTails);
+    const count = Math.floor(random() * 4);
+    for (let n = 0; n < count; n += 1) {
+      out += pick(gaps) + pick(attributes);
+      if (!chance(0.6)) continue;
+      out += `${pick(['', ' ', '\n', '\u00a0'])}=${pick(['', ' ', '\u00a0'])}`;
+      const value = pick(values);
+      const quote = pick(['"', '"', "'", '']);
+      // Now and then a quote never closed.
+      out += quote + value + (chance(0.12) ? '' : quote);
+    }
+    return out + pick(ends);
+  }
+
+  function label(): string {
+    let out = '';
+    const count = 1 + Math.floor(random() * 12);
+    for (let n = 0; n < count; n += 1) {
+      const kind = random();
+      if (kind < 0.4) out += pick(words);
+      else if (kind < 0.5) out += '<a href="https://x.example/t">';
+      else if (kind < 0.85) out += tag();
+      else out += pick(specials);
+    }
+    return out;
+  }
+
+  /** Where we may show a space the browser does not: at our `<br>` and block tags. */
+  const lineBreakingTag = /<\/?(?:br|p|div|li|ul|ol|h[1-6]|tr)(?:[\t\n\f\r />]|$)/i;
+
+  /**
+   * Our text as a pattern for the browser's: the segments' text joined, where a link with no
+   * text (which shows its URL, a link rule) stands for any whitespace, and, when the label has a
+   * `<br>` or block tag, any space may be one we added.
+   */
+  function ourText(label: string): RegExp {
+    const addsSpaces = lineBreakingTag.test(label);
+    const parts = parseLinkMarkup(label).map((segment) => {
+      if (segment.type === 'link' && segment.text === segment.href) return '\\s*';
+      const text = segment.text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+      return addsSpaces ? text.replaceAll(' ', ' ?') : text;
+    });
+    return new RegExp(`^${parts.join('')}$`);
+  }
+
+  /** The text a browser gives the label, as `innerHTML` of a `<div>` (parse5 in jsdom). */
+  function browserText(label: string): string {
+    const host = document.createElement('div');
+    host.innerHTML = label;
+    return host.textContent ?? '';
+  }
+
+  test('3000 generated labels show the text a browser shows', () => {
+    const labels = Array.from({ length: 3000 }, label);
+    // The generator writes neither of our extensions: Markdown links and autolinks.
+    for (const one of labels) expect(one).not.toMatch(/\[|<[A-Za-z][A-Za-z0-9+.-]{1,31}:/);
+    const differ = labels
+      .filter((one) => !ourText(one).test(browserText(one)))
+      .map((one) => ({
+        label: one,
+        browser: browserText(one),
+        ours: parseLinkMarkup(one)
+          .map((segment) => segment.text)
+          .join(''),
+      }));
+    expect(differ.slice(0, 5)).toEqual([]);
+    // The labels hold what they are meant to test: links, and tags the JS `\s` would cut short.
+    const links = labels.filter((one) => parseLinkMarkup(one).some((s) => s.type === 'link'));
+    expect(links.length).toBeGreaterThan(300);
+    expect(labels.filter((one) => /<[A-Za-z]+[\u00a0"._]/.test(one)).length).toBeGreaterThan(300);
   });
 });
 

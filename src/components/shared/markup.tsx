@@ -90,11 +90,16 @@ type Tag =
   | { kind: 'skip'; end: number }
   | { kind: 'open' | 'close'; name: string; attributes: Map<string, string>; end: number };
 
-const nameAt = /[A-Za-z][A-Za-z0-9:-]*/y;
+// Inside a tag, only HTML's whitespace separates: JS's `\s` also has NBSP and other Unicode
+// spaces, which HTML's tokenizer takes as part of a name or value.
+const htmlSpace = /[\t\n\f\r ]/;
+// As in HTML, a tag name runs from a letter to whitespace, `/` or `>`: `<b.x>`, `<b"x="y>` and
+// `<b\u00a0class="x">` are each one unknown tag (dropped), not `<b>` with attributes.
+const nameAt = /[A-Za-z][^\t\n\f\r />]*/y;
 // As in HTML, an attribute name may start with `=`, and may hold quotes and `<` (the tokenizer
 // takes them as a parse error, not as the end of the tag).
-const attributeNameAt = /[^\s/>][^\s/>=]*/y;
-const unquotedValueAt = /[^\s>]+/y;
+const attributeNameAt = /[^\t\n\f\r />][^\t\n\f\r />=]*/y;
+const unquotedValueAt = /[^\t\n\f\r >]+/y;
 
 function match(pattern: RegExp, text: string, at: number): string | undefined {
   pattern.lastIndex = at;
@@ -112,16 +117,22 @@ function readTag(input: string, at: number): Tag | null {
     // As in HTML, `<!-->` and `<!--->` are whole (empty) comments; what follows is text.
     if (input.startsWith('>', at + 4)) return { kind: 'skip', end: at + 5 };
     if (input.startsWith('->', at + 4)) return { kind: 'skip', end: at + 6 };
-    const close = input.indexOf('-->', at + 4);
-    return close < 0 ? toEnd : { kind: 'skip', end: close + 3 };
-  }
-  if (input[at + 1] === '!' || input[at + 1] === '?') {
-    const close = input.indexOf('>', at);
-    return close < 0 ? toEnd : { kind: 'skip', end: close + 1 };
+    // A comment ends at `-->`, or at `--!>` as in HTML.
+    const close = /--!?>/g;
+    close.lastIndex = at + 4;
+    const found = close.exec(input);
+    return found ? { kind: 'skip', end: found.index + found[0].length } : toEnd;
   }
   const closing = input[at + 1] === '/';
   let i = at + (closing ? 2 : 1);
   const name = match(nameAt, input, i);
+  // `<!…>`, `<?…>`, and as in HTML `</` before anything but a letter (`</>`, `</ x>`, `</1>`): no
+  // tag, a comment to the next `>`, dropped. `</` at the end stays text, as does `<` before
+  // anything but a letter, `!`, `?` and `/`.
+  if (!name && (input[at + 1] === '!' || input[at + 1] === '?' || (closing && i < input.length))) {
+    const close = input.indexOf('>', i);
+    return close < 0 ? toEnd : { kind: 'skip', end: close + 1 };
+  }
   if (!name) return null;
   i += name.length;
   const attributes = new Map<string, string>();
@@ -130,18 +141,18 @@ function readTag(input: string, at: number): Tag | null {
     if (c === '>') {
       return { kind: closing ? 'close' : 'open', name: name.toLowerCase(), attributes, end: i + 1 };
     }
-    if (/\s|\//.test(c)) {
+    if (c === '/' || htmlSpace.test(c)) {
       i += 1;
       continue;
     }
     // Never fails: `c` is none of whitespace, `/` and `>`.
     const attribute = match(attributeNameAt, input, i) as string;
     i += attribute.length;
-    while (/\s/.test(input[i] ?? '')) i += 1;
+    while (htmlSpace.test(input[i] ?? '')) i += 1;
     let value = '';
     if (input[i] === '=') {
       i += 1;
-      while (/\s/.test(input[i] ?? '')) i += 1;
+      while (htmlSpace.test(input[i] ?? '')) i += 1;
       const quote = input[i];
       if (quote === '"' || quote === "'") {
         // A value never closed runs to the end of the input, and the tag with it.
