@@ -71,6 +71,25 @@ describe('createProxyClient: the service’s clock', () => {
     }
   });
 
+  test('in-process (no HTTP server to date the answer), a service clock set right again: back to the page’s clock', async () => {
+    let skew = 10 * MINUTE;
+    const { client, changes } = clientOver(() => Date.now() + skew);
+    await client.subscriptions();
+    expect(Math.abs(client.clock.offset() - 10 * MINUTE)).toBeLessThan(5_000);
+    skew = 0;
+    // The proxy hears the service's clock on this very request; its answer says so in its Date.
+    await client.subscriptions();
+    expect(client.clock.offset()).toBe(0);
+    expect(Math.abs(client.clock.now() - Date.now())).toBeLessThan(1_000);
+    expect(changes).toHaveLength(2);
+    // And again when the service's clock goes wrong once more, on an answer that is a refusal.
+    skew = -3 * 86_400_000;
+    await expect(client.subscription({ subscription_id: 'sub_nope' })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(Math.abs(client.clock.offset() + 3 * 86_400_000)).toBeLessThan(5_000);
+  });
+
   test('over HTTP, a service clock set right again: back to the page’s clock (the server’s Date)', async () => {
     let skew = 3 * MINUTE;
     const { handler } = clientOver(() => Date.now() + skew);

@@ -1,7 +1,9 @@
 // The service's clock at the proxy: learnt from the `Date` of the service's answers, and sent on
-// in the `Date` of the proxy's own answers when it is not this machine's, so that the page
-// estimates with the clock that charges (a sandbox's fixed instant, or a server whose clock is
-// wrong). Within the tolerance the proxy leaves `Date` to its server.
+// in the `Date` of every answer of the proxy, so that the page estimates with the clock that
+// charges (a sandbox's fixed instant, or a server whose clock is wrong). The proxy sets `Date`
+// itself even when the service's clock is within the tolerance of its own: run in-process (a
+// story, a test harness, a static demo) no HTTP server adds one, and an answer without `Date`
+// would leave the page on an offset it learnt before.
 import type { FetchLike } from '../client/client.js';
 import { clockOffset } from '../contract/clock.js';
 
@@ -12,7 +14,10 @@ export type ServiceClock = {
    * answer; undefined when there is no fetch at all, so the client says so itself.
    */
   watch(fetch: FetchLike | undefined): FetchLike | undefined;
-  /** Sets `Date` to the service's time on an answer, when it differs from this machine's. */
+  /**
+   * Sets `Date` on an answer: the service's time when it differs from this machine's by more
+   * than the tolerance (replacing any `Date` there), else this machine's when it has none.
+   */
   stamp(response: Response): Response;
 };
 
@@ -29,8 +34,21 @@ export function createServiceClock(): ServiceClock {
       };
     },
     stamp(response) {
-      if (offset !== 0) response.headers.set('date', new Date(Date.now() + offset).toUTCString());
-      return response;
+      if (offset === 0 && response.headers.has('date')) return response;
+      const date = new Date(Date.now() + offset).toUTCString();
+      try {
+        response.headers.set('date', date);
+        return response;
+      } catch {
+        // Immutable headers (a Response.redirect or a fetched answer): the same answer, dated.
+        const headers = new Headers(response.headers);
+        headers.set('date', date);
+        return new Response(response.body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        });
+      }
     },
   };
 }
