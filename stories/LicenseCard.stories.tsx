@@ -175,11 +175,26 @@ export const FailedWithRetry: Story = {
   },
 };
 
-/**
- * Nothing checked yet; an empty submit says what is missing. The key input is already marked
- * invalid, with its error as its description, when it takes the focus, so both are read.
- */
+/** Nothing checked yet: the form, empty, both inputs required, no details and no error. */
 export const Empty: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    for (const name of ['License key', 'Instance ID']) {
+      const input = canvas.getByRole('textbox', { name });
+      await expect(input).toHaveValue('');
+      await expect(input).toBeRequired();
+      await expect(input).not.toHaveAttribute('aria-invalid');
+    }
+    await expect(canvas.getByRole('button', { name: 'Check license' })).toBeEnabled();
+    await expect(canvasElement.querySelector('dl')).toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/**
+ * An empty submit says what is missing. The key input is already marked invalid, with its
+ * error as its description, when it takes the focus, so both are read.
+ */
+export const SubmitWithNoKey: Story = {
   play: async ({ canvas, userEvent }) => {
     const key = canvas.getByRole('textbox', { name: 'License key' });
     const onFocus: Array<{ invalid: string | null; describedBy: string | null }> = [];

@@ -6,9 +6,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { PricingTable } from '../src/components/PricingTable/index.js';
-import type { SandboxData } from '../src/sandbox/sandbox.js';
 import type { BillingHarness } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
+import { addSeatTiers, seatTierIds } from './support/seat-tiers.js';
 
 const NEW_BUYER = { email: 'new.buyer@example.com' };
 
@@ -274,35 +274,13 @@ export const Empty: Story = {
   },
 };
 
-const SEATS = [1, 2, 3, 5, 10, 25];
-const PRO_PLANS = ['prod_pro_monthly', 'prod_pro_yearly'];
-const tierId = (planId: string, seats: number) => `${planId}_${seats}`;
-
-/** Seat tiers of the seeded Pro plans (price × seats), monthly and yearly, in the sandbox. */
-function addSeatTiers({ products }: SandboxData) {
-  for (const planId of PRO_PLANS) {
-    const plan = products.find((p) => p.id === planId);
-    if (!plan) throw new Error(`seed changed: no ${planId}`);
-    for (const seats of SEATS) {
-      products.push({
-        ...structuredClone(plan),
-        id: tierId(planId, seats),
-        name: plan.billing_period === 'every-year' ? `Pro ${seats} (yearly)` : `Pro ${seats}`,
-        description: `${plan.description} For ${seats} ${seats === 1 ? 'seat' : 'seats'}.`,
-        price: plan.price * seats,
-        features: plan.features?.map((f) => ({ ...f, id: `${f.id}_${seats}` })),
-      });
-    }
-  }
-}
-
 /** Many plans (the store sells twelve seat tiers): they wrap into rows; each yearly one saves. */
 export const ManyItems: Story = {
   args: { recommended: 'prod_pro_monthly_5', defaultPeriod: 'every-year' },
   parameters: {
     sandbox: sandbox({
       customize: addSeatTiers,
-      products: PRO_PLANS.flatMap((planId) => SEATS.map((seats) => tierId(planId, seats))),
+      products: seatTierIds(),
     }).parameters,
   },
   play: async ({ canvas }) => {

@@ -8,6 +8,7 @@ import { UpgradePicker } from '../src/components/UpgradePicker/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/index.js';
 import { type BillingHarness, scalePlan, seededFixtures } from '../test/support/billing-harness.js';
 import { type SandboxParameters, withSandbox } from './support/sandbox.js';
+import { addSeatTiers, seatTierIds } from './support/seat-tiers.js';
 
 /** The page's clock for the sandbox, and the harness kept for the play function to inspect. */
 function live(prepare?: (harness: BillingHarness) => void) {
@@ -338,11 +339,27 @@ export const NoOtherPlans: Story = {
   },
 };
 
-/** Every plan of the catalog that Ada's Pro can move to, each marked up or down. */
+/**
+ * Many plans: the store also sells twelve seat tiers of Pro (monthly and yearly), and Ada's Pro
+ * can move to each of them and to the five other seeded plans, each marked up or down.
+ */
 export const ManyPlans: Story = {
+  parameters: {
+    sandbox: {
+      ...live().sandbox,
+      customize: addSeatTiers,
+      products: [
+        ...seededFixtures()
+          .products.filter((p) => p.status === 'active')
+          .map((p) => p.id),
+        ...seatTierIds(),
+      ],
+    } satisfies SandboxParameters,
+  },
   play: async ({ canvas }) => {
     const options = await canvas.findAllByRole('radio', { name: /Upgrade$|Downgrade$/ });
-    await expect(options).toHaveLength(5);
+    await expect(options).toHaveLength(17);
+    await expect(canvas.getByRole('radio', { name: /^Pro 25 \(yearly\).*Upgrade$/ })).toBeVisible();
   },
 };
 
