@@ -66,7 +66,8 @@ function plausibleParam(value: string): boolean {
  */
 export function createBillingHandler(options: BillingHandlerOptions): BillingHandler {
   const config = resolveOptions(options);
-  // The service's clock, from its answers' Date: the proxy's answers carry it when it is not ours.
+  // The service's clock, from its answers' Date: every answer of the proxy carries it as its Date
+  // when it is more than a minute from ours, else our own time.
   const clock = createServiceClock();
   const watchedFetch = clock.watch(config.fetch);
   const client = createBillingClient({
