@@ -19,14 +19,31 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The buyer types a code; it is checked once they pause, and can be removed again. */
+const typed: { harness?: BillingHarness } = {};
+
+/**
+ * The buyer types a code; it is checked once, a second after they stop typing (Enter, Apply or
+ * leaving the field would check it at once), and can be removed again.
+ */
 export const TypeApplyRemove: Story = {
+  parameters: {
+    sandbox: {
+      prepare: (harness) => {
+        typed.harness = harness;
+      },
+    } satisfies SandboxParameters,
+  },
   play: async ({ args, canvas, userEvent }) => {
     const input = canvas.getByRole('textbox', { name: 'Discount code' });
     await userEvent.type(input, 'launch20');
+    // The check waits for a second without typing: wait past it.
     await expect(
-      await canvas.findByText('Code LAUNCH20 applied: 20% off for 3 months'),
+      await canvas.findByText('Code LAUNCH20 applied: 20% off for 3 months', {}, { timeout: 5000 }),
     ).toBeVisible();
+    // One code, one check: none for l, la, lau…
+    await expect(typed.harness?.requests.filter((r) => r.route === 'discount')).toEqual([
+      expect.objectContaining({ path: '/discounts/launch20' }),
+    ]);
     await expect(args.onApply).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole('button', { name: 'Remove code' }));
     await expect(input).toHaveValue('');
@@ -102,6 +119,30 @@ export const CheckFailed: Story = {
     await expect(
       await canvas.findByText('The code could not be checked. Please try again.'),
     ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(await canvas.findByText(/Code LAUNCH20 applied/)).toBeVisible();
+  },
+};
+
+/**
+ * The proxy checks no more codes for now (a 429: the buyer checked too many; it stops codes
+ * being guessed): the field says when to try again, or to go on without the code. Apply tries
+ * again.
+ */
+export const TooManyCodesChecked: Story = {
+  args: { defaultValue: 'LAUNCH20' },
+  parameters: {
+    sandbox: {
+      prepare: (harness) => harness.failNext({ route: 'discount', with: 429 }),
+    } satisfies SandboxParameters,
+  },
+  play: async ({ canvas, userEvent }) => {
+    const said =
+      'Too many codes have been checked. Please try again shortly, or remove the code to continue.';
+    await expect(await canvas.findByText(said)).toBeVisible();
+    const input = canvas.getByRole('textbox', { name: 'Discount code' });
+    await expect(input).toHaveAccessibleDescription(said);
+    await expect(input).toHaveValue('LAUNCH20');
     await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
     await expect(await canvas.findByText(/Code LAUNCH20 applied/)).toBeVisible();
   },

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
@@ -1129,6 +1129,121 @@ describe('CheckoutForm: submitting', () => {
       .map((r) => (r.body as { request_id: string }).request_id);
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('CheckoutForm: the proxy’s limit on codes checked', () => {
+  const tooMany = (when: string) =>
+    `Too many codes have been checked. Please try again ${when}, or remove the code to continue.`;
+  const codeField = () => screen.getByRole('textbox', { name: 'Discount code' });
+
+  test('three codes typed key by key, 450 ms apart: one check each, and the checkout with the last one starts', async () => {
+    // What crossed the wire counts, not how long anything took: the clock is the test's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ delay: 450, advanceTimers: vi.advanceTimersByTime });
+      // The proxy's own limit (20 codes a minute per buyer) stays as it is.
+      const { harness } = renderWithBilling(<CheckoutForm productId={PRO} />);
+      await form('Pro');
+      const status = within(
+        document.querySelector('[data-slot="checkout-form-discount"]') as HTMLElement,
+      ).getByRole('status');
+      for (const [code, said] of [
+        ['SUMMER15', 'This code has expired.'],
+        ['SPRING10', 'This code is unknown or cannot be used.'],
+        ['LAUNCH20', 'Code LAUNCH20 applied: 20% off for 3 months'],
+      ] as const) {
+        await user.clear(codeField());
+        await user.type(codeField(), code);
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+        await waitFor(() => expect(status).toHaveTextContent(said));
+      }
+      expect(harness.requests.filter((r) => r.route === 'discount').map((r) => r.path)).toEqual([
+        '/discounts/SUMMER15',
+        '/discounts/SPRING10',
+        '/discounts/LAUNCH20',
+      ]);
+      await user.click(submitButton());
+      await waitFor(() => expect(harness.navigations).toHaveLength(1));
+      expect(harness.requests.find((r) => r.route === 'createCheckout')?.body).toMatchObject({
+        product_id: PRO,
+        discount_code: 'LAUNCH20',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a checkout with a code refused as too many codes checked (the proxy’s 429): the code field says when to try again, input kept; without the code it starts', async () => {
+    // The proxy's one-minute window, on a clock the test sets: 42 s of it are left.
+    vi.useFakeTimers({ now: new Date('2030-01-07T12:00:18Z'), toFake: ['Date'] });
+    try {
+      const user = userEvent.setup();
+      const onError = vi.fn();
+      const { harness, container } = renderWithBilling(
+        <CheckoutForm productId={TEAM} allowUnits onError={onError} />,
+        { handler: { rateLimit: { limit: 1, windowMs: 60_000 } } },
+      );
+      const { company, units } = await fillTeam(user);
+      await user.type(codeField(), 'FRIENDS10{Enter}');
+      await screen.findByText('Code FRIENDS10 applied: 10% off on every payment');
+      const before = checkoutCount(harness);
+      await user.click(submitButton());
+
+      const code = codeField();
+      await waitFor(() => expect(code).toHaveFocus());
+      expect(code).toHaveAccessibleDescription(tooMany('in 42 seconds'));
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(onError).toHaveBeenCalledWith(
+        expect.objectContaining({ kind: 'rate_limited', status: 429, retryAfterMs: 42_000 }),
+        expect.objectContaining({ discount_code: 'FRIENDS10' }),
+      );
+      // Everything stays, the code's discount too: the code was not refused.
+      expect(code).toHaveValue('FRIENDS10');
+      expect(company).toHaveValue('Acme');
+      expect(units).toHaveValue(3);
+      const totals = container.querySelector('[data-slot="checkout-form-totals"]');
+      expect(totals).toHaveTextContent('Subtotal$225.00Discount−$22.50Total$202.50');
+      expect(newCheckouts(harness, before)).toHaveLength(0);
+
+      // Without the code, the checkout is not limited.
+      await user.clear(code);
+      expect(code).not.toHaveAttribute('aria-invalid');
+      await user.click(submitButton());
+      await waitFor(() => expect(harness.navigations).toHaveLength(1));
+      expect(newCheckouts(harness, before)).toEqual([
+        expect.objectContaining({ units: 3, metadata: { companyName: 'Acme' } }),
+      ]);
+      expect(harness.count('createCheckout')).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a 429 without Retry-After says “shortly”; a 429 for a checkout without a code is the form’s alert, as before', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <CheckoutForm productId={PRO} defaultDiscountCode="LAUNCH20" />,
+    );
+    await screen.findByText('Code LAUNCH20 applied: 20% off for 3 months');
+    harness.failNext({ route: 'createCheckout', with: 429 });
+    await user.click(submitButton());
+    const code = codeField();
+    await waitFor(() => expect(code).toHaveAccessibleDescription(tooMany('shortly')));
+    expect(code).toHaveFocus();
+    expect(code).toHaveValue('LAUNCH20');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(code);
+    harness.failNext({ route: 'createCheckout', with: 429 });
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The checkout could not be started. Please try again.',
+    );
+    expect(code).not.toHaveAttribute('aria-invalid');
+    expect(harness.count('createCheckout')).toBe(2);
+    expect(harness.navigations).toHaveLength(0);
   });
 });
 

@@ -20,7 +20,11 @@ import { billingKeys } from '../../react/keys.js';
 import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
 import { useProducts } from '../../react/queries.js';
 import { useBillingUI } from '../../react/ui-context.js';
-import { type DiscountCheck, DiscountField } from '../DiscountField/DiscountField.js';
+import {
+  type DiscountCheck,
+  DiscountField,
+  rateLimitedMessage,
+} from '../DiscountField/DiscountField.js';
 import { discountOff } from '../DiscountField/discount.js';
 import { type MessageKey, useMessages } from '../messages/index.js';
 import { checkoutFormMessages } from '../messages/sections/checkoutForm.js';
@@ -58,7 +62,8 @@ import {
  *   `unitsError` (`data-state` `invalid`).
  * - `discount`: holds the `DiscountField` (whose own parts carry `data-slot="discount-field-*"`);
  *   `data-state`: the code's `DiscountFieldStatus` (`invalid` too while the service's refusal
- *   of the code at checkout shows).
+ *   of the code at checkout shows, or the proxy's refusal of a checkout with a code because too
+ *   many codes were checked).
  * - Custom fields: `field` (one per field; `data-type` `text | checkbox`; `data-state` `valid |
  *   invalid`), `fieldLabel`, `fieldDescription` (a text field's least length), `fieldInput`
  *   (`data-state` `valid | invalid`), `fieldCounter` (characters typed, once trimmed as the
@@ -191,9 +196,12 @@ const fieldSlot = (key: string) => `field:${key}`;
  * billing service. Please check it." (`checkoutForm.fieldRefused`; a refused discount code is
  * checked again, so that its field says why). The service's own wording is never shown: the
  * proxy passes on only which fields were refused, because that wording can quote what was sent
- * or name other customers' data. A failure tied to no field shows in the `alert` part ("…
- * Please try again."), and a signed-out buyer (401) is asked there to sign in
- * (`common.signIn`). What was typed stays.
+ * or name other customers' data. A checkout with a code that the proxy refuses because the buyer
+ * checked too many codes (a 429; it stops codes being guessed) marks the code field: "Too many
+ * codes have been checked. Please try again in 42 seconds, or remove the code to continue."
+ * (`discountField.rateLimited`, the same words as the field's own check). A failure tied to no
+ * field shows in the `alert` part ("… Please try again."), and a signed-out buyer (401) is
+ * asked there to sign in (`common.signIn`). What was typed stays.
  *
  * @example
  * ```tsx
@@ -332,6 +340,9 @@ function CheckoutFormReady(props: ReadyProps) {
     return initial;
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The code field's error is the proxy's refusal to check more codes for now (429), not a
+  // refusal of the code: it still takes its discount off the total.
+  const [codeLimited, setCodeLimited] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const controls = useRef(new Map<string, HTMLElement>());
   const refs = useRef(new Map<string, Ref<HTMLElement>>());
@@ -366,7 +377,20 @@ function CheckoutFormReady(props: ReadyProps) {
       return next;
     });
 
-  const refuse = (error: BillingError) => {
+  const refuse = (error: BillingError, body: CheckoutInput) => {
+    // The proxy counts a checkout with a code as a code checked, and refuses it (429) once the
+    // buyer checked too many: the code field says when to try again, or to go on without it.
+    // The answer does not say whether it was that or the service being busy (also a 429, with
+    // its Retry-After); trying again then is right either way. A 429 without a code can only
+    // be the latter: the alert below, as any failure tied to no field.
+    if (error.kind === 'rate_limited' && body.discount_code !== undefined) {
+      setErrors({ [DISCOUNT]: rateLimitedMessage(error, t, locale) });
+      setCodeLimited(true);
+      setAlert(null);
+      fieldFocus.request(DISCOUNT);
+      return;
+    }
+    setCodeLimited(false);
     const found: Record<string, string> = {};
     let unmapped = error.kind !== 'invalid_request';
     // The proxy names each refused field (the service's own refusals too, by the field sent).
@@ -407,7 +431,7 @@ function CheckoutFormReady(props: ReadyProps) {
   const { state, checkout } = useCheckout({
     onSuccess: (created, body) => props.onSuccess?.(created, body),
     onError: (error, body) => {
-      refuse(error);
+      refuse(error, body);
       props.onError?.(error, body);
     },
   });
@@ -442,6 +466,7 @@ function CheckoutFormReady(props: ReadyProps) {
     const order = [UNITS, DISCOUNT, ...fields.map((f) => fieldSlot(f.key))];
     const first = order.find((slot) => found[slot] !== undefined);
     setAlert(null);
+    setCodeLimited(false);
     if (first) {
       delete found[DISCOUNT];
       setErrors(found);
@@ -497,11 +522,12 @@ function CheckoutFormReady(props: ReadyProps) {
   // is priced as one unit, never as typed.
   const validUnits = allowUnits && checkUnits(units) === null ? Number(units) : 1;
   const subtotal = product.price * validUnits;
-  // A code the service refused at submit takes nothing off, whatever the live check said.
+  // A code the service refused at submit takes nothing off, whatever the live check said; one
+  // the proxy would not check for now (429) still does.
   const applied =
     discount?.status === 'applied' &&
     discount.code === code.trim() &&
-    errors[DISCOUNT] === undefined;
+    (errors[DISCOUNT] === undefined || codeLimited);
   const off = applied && discount.preview ? discountOff(discount.preview, subtotal) : 0;
   const money = (cents: number) => formatMoney(cents, product.currency);
   const period = product.billing_type === 'onetime' ? 'once' : product.billing_period;
@@ -728,6 +754,7 @@ function CheckoutFormReady(props: ReadyProps) {
                 onValueChange={(next) => {
                   setCode(next);
                   setError(DISCOUNT, null);
+                  setCodeLimited(false);
                 }}
                 onCheckChange={setDiscount}
                 error={discount?.status === 'invalid' ? null : (errors[DISCOUNT] ?? null)}

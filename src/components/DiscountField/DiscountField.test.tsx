@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
@@ -229,15 +229,145 @@ describe('DiscountField', () => {
     expect(harness.count('products')).toBe(2);
   });
 
-  test('typing is checked once, after the pause', async () => {
-    const user = userEvent.setup();
-    const { harness } = renderWithBilling(<DiscountField productId={PRO} />);
-    await user.type(codeInput(), 'FRIENDS10');
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Code FRIENDS10 applied'),
-    );
-    expect(harness.count('discount')).toBe(1);
+  test('a code typed key by key, with pauses shorter than a second, is checked once, after the buyer stops', async () => {
+    // What crossed the wire counts, not how long anything took: the clock is the test's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      // 450 ms between keys: a buyer who types slowly, or copies a code from a printed card.
+      const user = userEvent.setup({ delay: 450, advanceTimers: vi.advanceTimersByTime });
+      const { harness } = renderWithBilling(<DiscountField productId={PRO} />);
+      await user.type(codeInput(), 'FRIENDS10');
+      expect(harness.count('discount')).toBe(0);
+      expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent('Code FRIENDS10 applied'),
+      );
+      expect(harness.requests.filter((r) => r.route === 'discount').map((r) => r.path)).toEqual([
+        '/discounts/FRIENDS10',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
+
+  test('leaving the field checks at once; a code already answered, or blank, is not asked again', async () => {
+    const user = userEvent.setup();
+    const { harness } = renderWithBilling(
+      <>
+        <DiscountField productId={PRO} debounceMs={60_000} />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    const asked = () => harness.requests.filter((r) => r.route === 'discount').map((r) => r.path);
+    const status = screen.getByRole('status');
+    await user.type(codeInput(), 'WELCOME5');
+    await user.tab();
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Code WELCOME5 applied: $5.00 off on the first payment'),
+    );
+    await user.click(codeInput());
+    await user.keyboard('{Enter}');
+    await user.tab();
+
+    // A refused code is an answer too: typed again, it is not asked again.
+    await user.clear(codeInput());
+    await user.type(codeInput(), 'NOSUCHCODE{Enter}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('This code is unknown or cannot be used.'),
+    );
+    await user.type(codeInput(), 'X{Enter}');
+    await waitFor(() => expect(asked()).toHaveLength(3));
+    await waitFor(() =>
+      expect(status).toHaveTextContent('This code is unknown or cannot be used.'),
+    );
+    await user.type(codeInput(), '{Backspace}{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.tab();
+    expect(status).toHaveTextContent('This code is unknown or cannot be used.');
+
+    // Blank is never asked; a code answered before shows its answer at once.
+    await user.clear(codeInput());
+    await user.type(codeInput(), '   {Enter}');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.clear(codeInput());
+    await user.type(codeInput(), 'WELCOME5');
+    await user.tab();
+    expect(status).toHaveTextContent('Code WELCOME5 applied: $5.00 off on the first payment');
+    expect(asked()).toEqual([
+      '/discounts/WELCOME5',
+      '/discounts/NOSUCHCODE',
+      '/discounts/NOSUCHCODEX',
+    ]);
+  });
+
+  test('too many codes checked (the proxy’s 429): the field says to try again shortly or remove the code; Apply tries again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    harness.failNext({ route: 'discount', with: 429 });
+    const onCheckChange = vi.fn();
+    const { container } = renderWithBilling(
+      <DiscountField productId={PRO} onCheckChange={onCheckChange} />,
+      { harness },
+    );
+    await user.type(codeInput(), 'LAUNCH20{Enter}');
+    const said =
+      'Too many codes have been checked. Please try again shortly, or remove the code to continue.';
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(said));
+    expect(codeInput()).toHaveAccessibleDescription(said);
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(codeInput()).toHaveValue('LAUNCH20');
+    expect(container.firstChild).toHaveAttribute('data-state', 'failed');
+    expect(onCheckChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        status: 'failed',
+        error: expect.objectContaining({ kind: 'rate_limited', status: 429 }),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Code LAUNCH20 applied'),
+    );
+    expect(harness.count('discount')).toBe(2);
+  });
+
+  test.each([
+    [
+      'en-US',
+      '12:00:18',
+      'Too many codes have been checked. Please try again in 42 seconds, or remove the code to continue.',
+    ],
+    [
+      'de-DE',
+      '12:00:59.500',
+      'Es wurden zu viele Codes geprüft. Bitte versuchen Sie es in 1 Sekunde erneut, oder entfernen Sie den Code, um fortzufahren.',
+    ],
+  ])(
+    '%s: the proxy’s limit used up at %s, the field says when its window ends',
+    async (locale, time, said) => {
+      // The proxy's fixed one-minute window, read on a clock the test sets.
+      vi.useFakeTimers({ now: new Date(`2030-01-07T${time}Z`), toFake: ['Date'] });
+      try {
+        const user = userEvent.setup();
+        const { harness } = renderWithBilling(<DiscountField productId={PRO} />, {
+          handler: { rateLimit: { limit: 1, windowMs: 60_000 } },
+          provider: { locale },
+        });
+        await user.type(screen.getByRole('textbox'), 'LAUNCH20{Enter}');
+        await waitFor(() =>
+          expect(screen.getByRole('textbox')).not.toHaveAccessibleDescription(/^$/),
+        );
+        await user.clear(screen.getByRole('textbox'));
+        await user.type(screen.getByRole('textbox'), 'FRIENDS10{Enter}');
+        await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(said));
+        expect(screen.getByRole('textbox')).toHaveValue('FRIENDS10');
+        expect(harness.count('discount')).toBe(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   test('Enter and Apply check at once, without waiting for the pause', async () => {
     const user = userEvent.setup();

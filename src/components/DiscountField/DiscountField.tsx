@@ -1,7 +1,9 @@
 'use client';
 // A discount code input with a live check: what the buyer types is checked through the proxy
-// (`useDiscount`) once they pause, and the field says plainly whether the code applies, and
-// if not, why. Usable on its own or inside `CheckoutForm`.
+// (`discountOptions`) once they stop typing, press Enter or Apply, or leave the field, and the
+// field says plainly whether the code applies, and if not, why. Usable on its own or inside
+// `CheckoutForm`.
+import { useQuery } from '@tanstack/react-query';
 import {
   type KeyboardEvent,
   type Ref,
@@ -15,7 +17,8 @@ import {
 import type { BillingError } from '../../client/error.js';
 import type { DiscountPreview } from '../../contract/proxy.js';
 import { useBillingContext } from '../../react/context.js';
-import { useDiscount, useProducts } from '../../react/queries.js';
+import { discountOptions } from '../../react/options.js';
+import { useProducts } from '../../react/queries.js';
 import { useBillingUI } from '../../react/ui-context.js';
 import { type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
@@ -48,7 +51,8 @@ export type DiscountFieldPart =
 
 /**
  * Where the field is: `idle` (no code), `checking` (waiting for the buyer to pause, or asking
- * the proxy), `applied`, `invalid` (see the reason) or `failed` (the check itself failed).
+ * the proxy), `applied`, `invalid` (see the reason) or `failed` (the check itself failed, or
+ * the proxy checks no more codes for now: too many were checked).
  */
 export type DiscountFieldStatus = 'idle' | 'checking' | 'applied' | 'invalid' | 'failed';
 
@@ -86,7 +90,13 @@ export interface DiscountFieldProps extends CustomizableProps<DiscountFieldPart>
   onApply?: (preview: DiscountPreview) => void;
   /** Called whenever the check's result changes. Default: none. */
   onCheckChange?: (check: DiscountCheck) => void;
-  /** How long the buyer must pause typing before the code is checked, in ms. Default: `400`. */
+  /**
+   * How long the buyer must stop typing before the code is checked, in ms. Enter, Apply and
+   * leaving the field check at once. The proxy checks only so many codes a minute per buyer (it
+   * stops codes being guessed), and a checkout with a code is refused once they are used: the
+   * pause is long enough that a code typed key by key, even slowly, is checked once, not once
+   * per key. Default: `1000`.
+   */
   debounceMs?: number;
   /**
    * An error to show instead of the check's result, with the input marked invalid, such as the
@@ -138,6 +148,25 @@ export function describeDiscount(
         : off;
 }
 
+/**
+ * What the field says when the proxy refused to check a code, or to start a checkout with one,
+ * because too many codes were checked (a 429, `rate_limited`): when to try again (the answer's
+ * `Retry-After` in whole seconds, "in 42 seconds", else "shortly"), or to remove the code and go
+ * on without it.
+ */
+export function rateLimitedMessage(error: BillingError, t: Translate, locale = 'en'): string {
+  const ms = error.retryAfterMs;
+  return t('discountField.rateLimited', {
+    when:
+      ms && ms > 0
+        ? new Intl.RelativeTimeFormat(locale).format(Math.ceil(ms / 1000), 'second')
+        : t('discountField.rateLimited.soon'),
+  });
+}
+
+/** The longest a typed code waits to be checked, by default (see `debounceMs`). */
+const DEFAULT_DEBOUNCE_MS = 1000;
+
 const reasonMessage = {
   expired: 'discountField.expired',
   unknown: 'discountField.unknown',
@@ -160,12 +189,12 @@ export function DiscountField(props: DiscountFieldProps) {
     productId,
     onApply,
     onCheckChange,
-    debounceMs = 400,
+    debounceMs = DEFAULT_DEBOUNCE_MS,
     error: externalError,
     inputRef,
     disabled = false,
   } = props;
-  useBillingContext('DiscountField');
+  const { client, queryClient } = useBillingContext('DiscountField');
   const part = useParts<DiscountFieldPart>('DiscountField', props);
   const t = useMessages(commonMessages, discountFieldMessages);
   const money = useMoney();
@@ -177,7 +206,8 @@ export function DiscountField(props: DiscountFieldProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultValue);
   const value = controlled ?? uncontrolled;
   const code = value.trim();
-  // The code being checked: the typed code once the buyer pauses (or presses Enter / Apply).
+  // The code being checked: the typed code once the buyer stops typing (or presses Enter or
+  // Apply, or leaves the field). Only it is asked: a code half typed is not.
   const [checked, setChecked] = useState(code);
   const [removed, setRemoved] = useState(false);
 
@@ -191,7 +221,22 @@ export function DiscountField(props: DiscountFieldProps) {
     return () => clearTimeout(timer);
   }, [code, checked, debounceMs]);
 
-  const query = useDiscount({ code: checked });
+  // One request per code while its answer is fresh: a preview (React Query's `staleTime`), and
+  // a refusal (404: unknown, expired) as long, which React Query would ask again each time the
+  // code came back (an error holds no data, so it is always stale). A blank code is not asked.
+  const base = discountOptions(client, { code: checked });
+  const query = useQuery(
+    {
+      ...base,
+      enabled: ({ state }) =>
+        base.enabled !== false &&
+        !(
+          state.error?.kind === 'not_found' &&
+          Date.now() - state.errorUpdatedAt < (base.staleTime as number)
+        ),
+    },
+    queryClient,
+  );
   const products = useProducts({ enabled: productId !== undefined });
   const product = productId ? products.data?.find((p) => p.id === productId) : undefined;
   const target: DiscountTarget | undefined = productId
@@ -259,7 +304,7 @@ export function DiscountField(props: DiscountFieldProps) {
   const applyNow = () => {
     if (code === '') return;
     if (code !== checked) setChecked(code);
-    else if (query.isError) void query.refetch();
+    else if (status === 'failed' && query.isError) void query.refetch();
     else if (products.isError) void products.refetch();
   };
   const remove = () => {
@@ -275,7 +320,10 @@ export function DiscountField(props: DiscountFieldProps) {
     const discount = describeDiscount(preview, t, money, product?.currency, locale);
     message = t('discountField.applied', { code: preview.code, discount });
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
-  else if (status === 'failed') message = t('discountField.failed');
+  else if (status === 'failed' && failure === query.error && failure?.kind === 'rate_limited') {
+    // The code's own check refused (429): not the catalog's loading, which checks no code.
+    message = rateLimitedMessage(failure, t, locale);
+  } else if (status === 'failed') message = t('discountField.failed');
   else if (status === 'checking' && code === checked) message = t('discountField.checking');
   else if (status === 'idle' && removed) message = t('discountField.removed');
 
@@ -310,6 +358,9 @@ export function DiscountField(props: DiscountFieldProps) {
                     'aria-describedby': messageId,
                     'data-state': shownStatus,
                     onChange: (event) => change((event.target as HTMLInputElement).value, 'input'),
+                    // Leaving the field checks what was typed (Enter and Apply, below, also
+                    // ask again after a failure).
+                    onBlur: () => code && setChecked(code),
                     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
                       // Inside a form, Enter checks the code instead of submitting the form.
                       if (event.key === 'Enter' && !event.nativeEvent.isComposing) {

@@ -30,4 +30,10 @@ export const discountFieldMessages = /* @__PURE__ */ messageSection('discountFie
     'Der Code konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   ],
   removed: ['Code removed.', 'Code entfernt.'],
+  // {when}: "in 42 seconds" (Intl.RelativeTimeFormat), else rateLimited.soon.
+  rateLimited: [
+    'Too many codes have been checked. Please try again {when}, or remove the code to continue.',
+    'Es wurden zu viele Codes geprüft. Bitte versuchen Sie es {when} erneut, oder entfernen Sie den Code, um fortzufahren.',
+  ],
+  'rateLimited.soon': ['shortly', 'gleich'],
 });
