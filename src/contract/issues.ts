@@ -44,8 +44,11 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_union':
       return issue.input === undefined ? 'is required' : 'has an unexpected shape';
     case 'unrecognized_keys':
-      // One issue per key by now (see leaves); only the proxy's route inputs are strict.
-      return 'is not an input of this route; remove it, or check its spelling';
+      // One issue per key by now (see leaves); only the proxy's route inputs are strict, down
+      // to the parts of a checkout's custom field definitions (`custom_fields.0.optinal`).
+      return issue.path.length > 1
+        ? 'is not a known field; remove it, or check its spelling'
+        : 'is not an input of this route; remove it, or check its spelling';
     default:
       return 'is invalid';
   }

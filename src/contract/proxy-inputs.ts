@@ -8,7 +8,9 @@ import type { ProxyRouteName } from './proxy.js';
 import {
   creditAccountBody,
   cursorQuerySchema,
+  customFieldCheckboxInputShape,
   customFieldInputSchema,
+  customFieldTextInputShape,
   retrieveDiscountQuery,
   reverseCreditTransactionBody,
   statsSummaryQuery,
@@ -23,6 +25,19 @@ export const proxyPageQuery = z.object({
   page_size: z.optional(positiveInt.check(z.maximum(100))),
 });
 
+/**
+ * A custom field definition as the browser may send it: the request form, strict down to its
+ * `text` and `checkbox` parts, so a misspelt key (`optinal`, `max_lenght`) is a 400 naming it
+ * (`custom_fields.0.optinal`) instead of a field the service gets without it (required where
+ * it was meant optional, unbounded where it was meant short). The client's own
+ * `customFieldInputSchema` stays as it is.
+ */
+const proxyCustomFieldInput = z.strictObject({
+  ...customFieldInputSchema.shape,
+  text: z.optional(z.strictObject(customFieldTextInputShape)),
+  checkbox: z.optional(z.strictObject(customFieldCheckboxInputShape)),
+});
+
 /** What the browser may send to start a checkout. The customer comes from the session. */
 export const proxyCheckoutBody = z.strictObject({
   product_id: id,
@@ -32,7 +47,7 @@ export const proxyCheckoutBody = z.strictObject({
   /** Only when the proxy enables custom prices. */
   custom_price: z.optional(z.int().check(z.minimum(0))),
   discount_code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  custom_fields: z.optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
+  custom_fields: z.optional(z.array(proxyCustomFieldInput).check(z.maxLength(MAX_CUSTOM_FIELDS))),
   metadata: z.optional(metadataSchema),
   success_url: z.optional(httpUrl),
 });

@@ -18,6 +18,14 @@ import {
 
 const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
 
+/** The fields of a custom field's `text` part as a request sends it. */
+export const customFieldTextInputShape = {
+  max_length: optional(z.int().check(z.minimum(1))),
+  min_length: optional(z.int().check(z.minimum(0))),
+};
+/** The fields of a custom field's `checkbox` part as a request sends it. */
+export const customFieldCheckboxInputShape = { label: optional(z.string()) };
+
 /** A custom checkout field as a request sends it (`text.min_length`). */
 export const customFieldInputSchema = z.object({
   type: z.enum(customFieldTypes),
@@ -30,13 +38,8 @@ export const customFieldInputSchema = z.object({
     ),
   label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
   optional: optional(z.boolean()),
-  text: optional(
-    z.object({
-      max_length: optional(z.int().check(z.minimum(1))),
-      min_length: optional(z.int().check(z.minimum(0))),
-    }),
-  ),
-  checkbox: optional(z.object({ label: optional(z.string()) })),
+  text: optional(z.object(customFieldTextInputShape)),
+  checkbox: optional(z.object(customFieldCheckboxInputShape)),
 });
 export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
 
