@@ -64,6 +64,12 @@ export const UpgradeNow: Story = {
     await userEvent.click(await canvas.findByRole('radio', { name: /^Team/ }));
     const now = canvas.getByText(/charged now$/);
     await expect(now).toHaveAttribute('data-state', 'charge');
+    // The unused part of Pro, taken off the figure charged now, on its own line beside it.
+    const credit = canvas.getByText(
+      /^Includes a credit of \$[\d,.]+ for the unused part of Pro\.$/,
+    );
+    await expect(credit).toHaveAttribute('data-state', 'now');
+    await expect(now.nextElementSibling).toBe(credit);
     await expect(canvas.getByText(/An estimate:/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Review change' }));
     await expect(canvas.getByRole('heading', { name: 'Review your change' })).toHaveFocus();
@@ -102,6 +108,11 @@ export const PayAtRenewal: Story = {
     await expect(
       canvas.getByText(/^\$[\d.]+ is added to your next bill\. Then you pay \$49\.00 per month\.$/),
     ).toHaveAttribute('data-state', 'charge');
+    await expect(
+      canvas.getByText(
+        /^Your next bill includes a credit of \$[\d.]+ for the unused part of Pro\.$/,
+      ),
+    ).toHaveAttribute('data-state', 'later');
   },
 };
 
@@ -125,8 +136,16 @@ export const DowngradeCredit: Story = {
   args: { defaultValue: 'prod_starter_monthly', defaultBehavior: 'proration-charge' },
   play: async ({ canvas }) => {
     await expect(
-      await canvas.findByText(/^Your next bill includes a credit of \$/),
-    ).toHaveAttribute('data-state', 'credit');
+      await canvas.findByText(
+        /^Your next bill includes a credit of \$[\d.]+ for the unused part of Pro\.$/,
+      ),
+    ).toHaveAttribute('data-state', 'later');
+    // Said once: the detail says what comes off the bill, Starter's part charged against it.
+    await expect(canvas.getAllByText(/credit/)).toHaveLength(1);
+    await expect(canvas.getByText(/^\$[\d.]+ is taken off your next bill\./)).toHaveAttribute(
+      'data-state',
+      'credit',
+    );
   },
 };
 
@@ -380,6 +399,11 @@ export const German: Story = {
   args: { defaultValue: 'prod_team_quarterly' },
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText(/werden jetzt berechnet$/)).toBeVisible();
+    await expect(
+      canvas.getByText(
+        /^Enthält eine Gutschrift von [\d,.]+\s\$ für den ungenutzten Teil von Pro\.$/,
+      ),
+    ).toHaveAttribute('data-state', 'now');
     await expect(
       canvas.getByRole('radio', { name: /^Team\s*75,00\s\$ alle 3 Monate\s*Upgrade$/ }),
     ).toBeChecked();

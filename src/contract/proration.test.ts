@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  planChange,
   planChangeDifference,
   priceAfterSubscriptionDiscount,
   prorateUpgrade,
@@ -180,6 +181,43 @@ describe('planChangeDifference', () => {
   test('a trial credits nothing of the current plan', () => {
     expect(change({ trialing: true })).toBe(1933);
     expect(change({ trialing: true, samePeriod: false, startsNow: true })).toBe(2900);
+  });
+});
+
+describe('planChange', () => {
+  const period = { periodStart: 0, periodEnd: 30 * 86_400_000, now: 10 * 86_400_000 };
+  const change = (over: Partial<Parameters<typeof planChange>[0]>) => {
+    const input = {
+      currentPrice: 900,
+      targetPrice: 2900,
+      ...period,
+      trialing: false,
+      samePeriod: true,
+      startsNow: false,
+      ...over,
+    };
+    const result = planChange(input);
+    // The difference is the one planChangeDifference gives, which the sandbox charges.
+    expect(result.net).toBe(planChangeDifference(input));
+    return result;
+  };
+
+  test('the credit is the unused part of the current plan that the difference takes off', () => {
+    expect(change({})).toEqual({ credit: 600, net: 1933 - 600 });
+    expect(change({ samePeriod: false, startsNow: true })).toEqual({ credit: 600, net: 2300 });
+    expect(change({ currentPrice: 2900, targetPrice: 900 })).toEqual({
+      credit: 1933,
+      net: 600 - 1933,
+    });
+  });
+
+  test('no credit for a trial, across periods from the renewal, or once the period is over', () => {
+    expect(change({ trialing: true })).toEqual({ credit: 0, net: 1933 });
+    expect(change({ samePeriod: false, startsNow: false })).toEqual({ credit: 0, net: 0 });
+    expect(change({ now: 30 * 86_400_000, samePeriod: false, startsNow: true })).toEqual({
+      credit: 0,
+      net: 2900,
+    });
   });
 });
 

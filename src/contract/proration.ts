@@ -86,20 +86,40 @@ export interface PlanChangeInput extends ProrateUpgradeInput {
   startsNow: boolean;
 }
 
+/** The outcome of `planChange`; both amounts are whole numbers in the smallest unit. */
+export interface PlanChange {
+  /**
+   * The unused part of the current plan that `net` takes off: `prorateUpgrade(…).credit`,
+   * 0 for a trial (nothing paid) and when nothing is prorated (across periods, the new one
+   * starting at the renewal).
+   */
+  credit: number;
+  /** The difference the change makes: `planChangeDifference`. Negative for a downgrade. */
+  net: number;
+}
+
 /**
- * The difference a plan change makes, in the smallest unit, as the sandbox charges it and the
- * UpgradePicker estimates it: in the same period, the target's price for the rest of it less
- * the unused part of the current plan (`prorateUpgrade`); across periods with a new one
- * starting now, the target's whole price less that unused part; across periods otherwise, 0
- * (the paid period runs out first, nothing prorated: a month must not buy a year). A trial
- * has paid nothing, so nothing of the current plan is credited. Negative for a downgrade.
+ * A plan change as the sandbox charges it and the UpgradePicker estimates it: in the same
+ * period, the target's price for the rest of it less the unused part of the current plan
+ * (`prorateUpgrade`); across periods with a new one starting now, the target's whole price less
+ * that unused part; across periods otherwise, nothing (the paid period runs out first, nothing
+ * prorated: a month must not buy a year). A trial has paid nothing, so nothing of the current
+ * plan is credited. `net` is the difference, `credit` the unused part it takes off.
  */
-export function planChangeDifference(input: PlanChangeInput): number {
+export function planChange(input: PlanChangeInput): PlanChange {
   const { trialing, samePeriod, startsNow, ...period } = input;
   const proration = prorateUpgrade(period);
   const credit = trialing ? 0 : proration.credit;
-  if (samePeriod) return proration.charge - credit;
-  return startsNow ? input.targetPrice - credit : 0;
+  if (samePeriod) return { credit, net: proration.charge - credit };
+  return startsNow ? { credit, net: input.targetPrice - credit } : { credit: 0, net: 0 };
+}
+
+/**
+ * The difference a plan change makes, in the smallest unit: `planChange(input).net` (see
+ * there). Negative for a downgrade.
+ */
+export function planChangeDifference(input: PlanChangeInput): number {
+  return planChange(input).net;
 }
 
 /** What {@link priceAfterSubscriptionDiscount} reads of a subscription. */

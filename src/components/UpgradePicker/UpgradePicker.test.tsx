@@ -13,6 +13,7 @@ import {
 import { Hideable, type HideableView } from '../../../test/support/hideable.js';
 import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
+import { prorateUpgrade } from '../../contract/proration.js';
 import type { Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { allCustomerSubscriptionsOptions, productsOptions } from '../../react/options.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -79,6 +80,22 @@ function prorationsOf(harness: BillingHarness, subscriptionId: string) {
     pending: state.pending_prorations.filter((p) => p.subscription === subscriptionId),
   };
 }
+
+/**
+ * The shared proration (`prorateUpgrade`, which the sandbox charges by) of Ada's Pro, $29.00,
+ * against a plan of `targetPrice` over her current period at the sandbox's moment. Her launch
+ * offer ended before it, so list prices are what is prorated.
+ */
+function proratedFromPro(pro: Subscription, targetPrice: number) {
+  return prorateUpgrade({
+    currentPrice: 2900,
+    targetPrice,
+    periodStart: pro.current_period_start_date ?? Number.NaN,
+    periodEnd: pro.current_period_end_date ?? Number.NaN,
+    now: SANDBOX_EPOCH,
+  });
+}
+const proratedScale = (pro: Subscription) => proratedFromPro(pro, 4900);
 
 /** Chooses a plan and a behaviour, and goes on to the review step. */
 async function choose(user: ReturnType<typeof userEvent.setup>, plan: RegExp, behavior?: RegExp) {
@@ -213,6 +230,56 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     expect(later).toBe(`Next bill on ${medium('en-US', changed?.next_transaction_date)}: $75.00`);
   });
 
+  test.each([
+    // [plan, its name, the new plan's part the change charges for: Scale's for the rest of the
+    // period (same period), the whole yearly price (a new period starting now)]
+    ['Scale', /^Scale/, (pro: Subscription) => proratedScale(pro).charge, '$18.17', '$26.34'],
+    ['Pro (yearly)', /^Pro \(yearly\)/, () => 29000, '$263.66', '$26.34'],
+  ] as const)(
+    'proration-charge-immediately to %s: the credit for the unused part of Pro, taken off the figure charged now, is what the sandbox took off',
+    async (name, plan, newPart, nowText, creditText) => {
+      const user = userEvent.setup();
+      const pro = adasPro();
+      const harness = withScalePlan();
+      renderWithBilling(<UpgradePicker />, { harness });
+      await choose(user, plan);
+      const estimate = screen.getByRole('region', { name: 'Estimate' });
+      const now = within(estimate).getByText(/charged now$/);
+      // Its own line, right after the figure charged now.
+      const credit = within(estimate).getByText(/credit of/);
+      expect(now.nextElementSibling).toBe(credit);
+      expect(credit).toHaveAttribute('data-slot', 'upgrade-picker-estimate-credit');
+      expect(credit).toHaveAttribute('data-state', 'now');
+      expect(credit).toHaveTextContent(
+        /^Includes a credit of \$[\d,.]+ for the unused part of Pro\.$/,
+      );
+      // Ada's figures as the issue tells them: 27 of 31 days of Pro left.
+      expect(now).toHaveTextContent(`${nowText} charged now`);
+      expect(credit).toHaveTextContent(`credit of ${creditText} `);
+      const shown = { now: now.textContent, credit: credit.textContent };
+      await user.click(screen.getByRole('button', { name: 'Review change' }));
+      const review = screen.getByRole('region', { name: 'Review your change' });
+      expect(within(review).getByText(/credit of/)).toHaveTextContent(shown.credit ?? '');
+      await user.click(screen.getByRole('button', { name: 'Confirm change' }));
+      await screen.findByText(`Your plan is now ${name}.`);
+
+      const { transactions, pending } = prorationsOf(harness, pro.id);
+      expect(pending).toEqual([]);
+      expect(transactions).toHaveLength(1);
+      const charged = transactions[0];
+      expect(charged?.description).toBe(`Proration: Pro → ${name}`);
+      // No discount applies any more: the invoice is the difference at list prices.
+      expect(charged?.discount_amount).toBe(0);
+      const amount = charged?.amount ?? Number.NaN;
+      expect(shown.now).toBe(`${usd(amount)} charged now`);
+      // The sandbox charged the new plan's part less the unused part of Pro: that credit is the
+      // one shown, and the shared proration's own.
+      const taken = newPart(pro) - amount;
+      expect(shown.credit).toBe(`Includes a credit of ${usd(taken)} for the unused part of Pro.`);
+      expect(taken).toBe(proratedScale(pro).credit);
+    },
+  );
+
   test('proration-charge: nothing now, the difference kept for the next bill', async () => {
     const user = userEvent.setup();
     const pro = adasPro();
@@ -226,6 +293,13 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     expect(detail).toHaveTextContent(
       /^\$[\d,.]+ is added to your next bill\. Then you pay \$49\.00 per month\.$/,
     );
+    // The unused part of Pro is credited on the next bill, inside the difference kept there.
+    const credit = screen.getByText(/^Your next bill includes a credit of/);
+    expect(credit).toHaveAttribute('data-state', 'later');
+    expect(credit).toHaveAttribute('data-slot', 'upgrade-picker-estimate-credit');
+    expect(credit).toHaveTextContent(
+      `Your next bill includes a credit of ${usd(proratedScale(pro).credit)} for the unused part of Pro.`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Review change' }));
     await user.click(screen.getByRole('button', { name: 'Confirm change' }));
@@ -235,6 +309,10 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     expect(transactions).toEqual([]);
     expect(pending).toHaveLength(1);
     expect(carried).toBe(usd(pending[0]?.amount ?? Number.NaN));
+    // What the sandbox kept is Scale's part of the period less the credit shown.
+    expect(credit).toHaveTextContent(
+      `credit of ${usd(proratedScale(pro).charge - (pending[0]?.amount ?? Number.NaN))} `,
+    );
     expect(harness.requests.find((r) => r.route === 'upgradeSubscription')?.body).toEqual({
       product_id: 'prod_scale_monthly',
       update_behavior: 'proration-charge',
@@ -271,11 +349,20 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     const pro = adasPro();
     const { harness } = renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
     await choose(user, /^Starter/, /add the prorated difference/);
-    const detail = screen.getByText(/credit of/);
+    // The credit is said once: its own line names the unused part of Pro; the detail says
+    // what comes off the next bill once Starter's part is charged against it.
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(within(estimate).getAllByText(/credit/)).toHaveLength(1);
+    const creditLine = within(estimate).getByText(/credit of/);
+    expect(creditLine).toHaveAttribute('data-state', 'later');
+    expect(creditLine).toHaveTextContent(
+      `Your next bill includes a credit of ${usd(proratedFromPro(pro, 900).credit)} for the unused part of Pro.`,
+    );
+    const detail = within(estimate).getByText(/taken off your next bill/);
     expect(detail).toHaveAttribute('data-state', 'credit');
-    const credit = /credit of (\$[\d,.]+)/.exec(detail.textContent ?? '')?.[1];
+    const credit = /^(\$[\d,.]+) is taken off/.exec(detail.textContent ?? '')?.[1];
     expect(detail).toHaveTextContent(
-      `Your next bill includes a credit of ${credit} for the unused part of your current plan. Then you pay $9.00 per month.`,
+      `${credit} is taken off your next bill. Then you pay $9.00 per month.`,
     );
     // Same period: the next bill stays on the current period's end.
     expect(screen.getByText(/^Next bill on/)).toHaveTextContent(
@@ -288,6 +375,10 @@ describe('UpgradePicker: the estimate is what the sandbox charges', () => {
     const { transactions, pending } = prorationsOf(harness, pro.id);
     expect(transactions).toEqual([]);
     expect(credit).toBe(usd(-(pending[0]?.amount ?? Number.NaN)));
+    // What the sandbox kept is Starter's part less the credit shown.
+    expect(creditLine).toHaveTextContent(
+      `credit of ${usd(proratedFromPro(pro, 900).charge - (pending[0]?.amount ?? Number.NaN))} `,
+    );
   });
 
   test('proration-none: nothing now, nothing kept, the new price from the next bill', async () => {
@@ -703,14 +794,22 @@ describe('UpgradePicker: keyboard, locale, props', () => {
     ).toBeVisible();
     await choose(user, /^Team/);
     const estimate = screen.getByRole('region', { name: 'Schätzung' });
-    expect(within(estimate).getByText(/^\d+,\d\d \$ werden jetzt berechnet$/)).toBeVisible();
+    expect(within(estimate).getByText(/^\d+,\d\d \$ werden jetzt berechnet$/)).toHaveTextContent(
+      '48,66 $ werden jetzt berechnet',
+    );
+    expect(within(estimate).getByText(/Gutschrift/)).toHaveTextContent(
+      'Enthält eine Gutschrift von 26,34 $ für den ungenutzten Teil von Pro.',
+    );
     await user.click(screen.getByRole('radio', { name: /mit der nächsten Rechnung/ }));
     expect(estimate).toHaveTextContent(
       'Der Abrechnungszeitraum des neuen Tarifs beginnt mit Ihrer nächsten Verlängerung, wenn der jetzige endet.',
     );
     await choose(user, /^Starter/);
     expect(within(estimate).getByText(/Gutschrift/)).toHaveTextContent(
-      /^Ihre nächste Rechnung enthält eine Gutschrift von \d+,\d\d \$ für den ungenutzten Teil Ihres aktuellen Tarifs\. Danach zahlen Sie 9,00 \$ pro Monat\.$/,
+      /^Ihre nächste Rechnung enthält eine Gutschrift von 26,34 \$ für den ungenutzten Teil von Pro\.$/,
+    );
+    expect(within(estimate).getByText(/abgezogen/)).toHaveTextContent(
+      /^\d+,\d\d \$ werden von Ihrer nächsten Rechnung abgezogen\. Danach zahlen Sie 9,00 \$ pro Monat\.$/,
     );
     await user.click(screen.getByRole('button', { name: 'Wechsel prüfen' }));
     expect(screen.getByRole('heading', { name: 'Ihr Wechsel im Überblick' })).toHaveFocus();
@@ -752,7 +851,7 @@ describe('UpgradePicker: keyboard, locale, props', () => {
       provider: {
         messages: {
           'upgradePicker.chargedAtRenewal': '',
-          'upgradePicker.nextBillCredit': '',
+          'upgradePicker.takenOffNextBill': '',
           'upgradePicker.newPrice': '',
         },
       },

@@ -59,7 +59,10 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  * - `behaviors` (`fieldset`), `behaviorsLabel` (`legend`), `behavior` (`label`; `data-state`
  *   `on | off`), `behaviorInput` (its radio)
  * - `estimate` (`section`, polite live region), `estimateTitle`, `estimateNow` (`data-state`
- *   `charge | none`), `estimateLater`, `estimateDetail` (`data-state` `charge | credit`),
+ *   `charge | none`), `estimateCredit` (right after `estimateNow`, only while the change
+ *   credits the unused part of the current plan: `data-state` `now` when it is taken off what
+ *   is charged now, `later` when off the next bill), `estimateLater`, `estimateDetail`
+ *   (`data-state` `charge | credit`: the difference added to or taken off the next bill),
  *   `estimateNote`
  * - `nextButton` (to the review step)
  * - `confirm` (the review step, `section`), `confirmTitle` (`h3`), `confirmChange`,
@@ -101,6 +104,7 @@ export type UpgradePickerPart =
   | 'estimate'
   | 'estimateTitle'
   | 'estimateNow'
+  | 'estimateCredit'
   | 'estimateLater'
   | 'estimateDetail'
   | 'estimateNote'
@@ -267,7 +271,8 @@ function safeEstimate(input: Parameters<typeof estimateChange>[0]): ChangeEstima
 /**
  * Changes the plan of one subscription: shows the current plan, the catalog's other plans in
  * the same currency marked as upgrade or downgrade, the ways of paying the difference in plain
- * words with an estimate of what is charged now and at the next renewal, then a review step
+ * words with an estimate of what is charged now and at the next renewal (and of the credit for
+ * the unused part of the current plan taken off either), then a review step
  * (Confirm / Back) before the change.
  *
  * Only an `active` subscription can change. For every other status the picker shows the plans
@@ -568,8 +573,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
           : '',
   });
 
-  const estimateBlock = (e: ChangeEstimate | null, to: Product | undefined) =>
-    e && to ? renderEstimate({ part, t, format, estimate: e, target: to, id }) : null;
+  const estimateBlock = (e: ChangeEstimate | null, from: Product | undefined, to?: Product) =>
+    e && from && to ? renderEstimate({ part, t, format, estimate: e, from, target: to, id }) : null;
 
   if (state === 'succeeded') {
     return root(state, [
@@ -620,7 +625,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
             'data-state': review.behavior,
             children: t(`upgradePicker.behavior.${review.behavior}` as MessageKey),
           }),
-          estimateBlock(review.estimate, review.to),
+          estimateBlock(review.estimate, review.from, review.to),
           failed
             ? part('error', 'p', {
                 key: 'error',
@@ -778,7 +783,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
     current,
     plans,
     candidates.length > 0 ? behaviors : null,
-    estimateBlock(estimate, target),
+    estimateBlock(estimate, currentProduct, target),
     candidates.length > 0
       ? part('nextButton', 'button', {
           key: 'next',
@@ -809,10 +814,12 @@ function renderEstimate(input: {
   t: Translate;
   format: Format;
   estimate: ChangeEstimate;
+  /** The current plan, whose unused part is credited. */
+  from: Product;
   target: Product;
   id: string;
 }): ReactNode {
-  const { part, t, format, estimate: e, target, id } = input;
+  const { part, t, format, estimate: e, from, target, id } = input;
   const money = (cents: number) => format.money(cents, e.currency);
   const date = e.nextBillDate ? format.date(e.nextBillDate) : null;
   const tax =
@@ -847,6 +854,17 @@ function renderEstimate(input: {
             ? t('upgradePicker.chargedNow', { amount: money(e.now) })
             : t('upgradePicker.chargedNothing'),
       }),
+      // Taken off what is charged now, or else off the next bill (where the difference goes).
+      e.credit > 0
+        ? part('estimateCredit', 'p', {
+            key: 'credit',
+            'data-state': e.now > 0 ? 'now' : 'later',
+            children: t(e.now > 0 ? 'upgradePicker.creditNow' : 'upgradePicker.creditNextBill', {
+              amount: money(e.credit),
+              plan: from.name,
+            }),
+          })
+        : null,
       date
         ? part('estimateLater', 'p', {
             key: 'later',
@@ -860,7 +878,7 @@ function renderEstimate(input: {
             children: sentences(
               e.carried > 0
                 ? t('upgradePicker.chargedAtRenewal', { amount: money(e.carried) })
-                : t('upgradePicker.nextBillCredit', { amount: money(-e.carried) }),
+                : t('upgradePicker.takenOffNextBill', { amount: money(-e.carried) }),
               t('upgradePicker.newPrice', {
                 amount: money(e.regular),
                 period: periodText(t, target.billing_period),

@@ -110,6 +110,62 @@ describe('estimateChange gives the sandbox’s figures', () => {
     expect(results[1]?.carried).toBe(Math.round((2900 * 19) / 28));
     // Monthly → yearly, a new period now: the whole yearly price.
     expect(results[2]?.now).toBe(29000);
+    expect(results.map((r) => r.credit)).toEqual([0, 0, 0]);
+  });
+
+  test('the credit: the unused part of the current plan, where the sandbox puts the difference', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = sandboxClient({ now: () => now });
+    const cases = [
+      ['prod_pro_monthly', 'prod_starter_monthly', 'proration-charge-immediately'],
+      ['prod_starter_monthly', 'prod_pro_monthly', 'proration-charge'],
+      ['prod_starter_monthly', 'prod_pro_monthly', 'proration-none'],
+      ['prod_pro_monthly', 'prod_pro_yearly', 'proration-charge'],
+      ['prod_pro_monthly', 'prod_pro_yearly', 'proration-charge-immediately'],
+    ] as const;
+    const ids: string[] = [];
+    for (const [i, [from]] of cases.entries()) {
+      ids.push(await subscribe(sandbox, client, from, `credit.${i}@example.com`));
+    }
+    now += 11 * DAY;
+    const seen = [];
+    for (const [i, [, to, behavior]] of cases.entries()) {
+      const { estimate } = await estimateThenUpgrade(
+        sandbox,
+        client,
+        ids[i] as string,
+        to,
+        behavior,
+        now,
+      );
+      seen.push(estimate);
+    }
+    // 17 of 28 days left: Pro's unused part 1761, Starter's 546.
+    const pro = Math.round((2900 * 17) / 28);
+    const starter = Math.round((900 * 17) / 28);
+    // A downgrade paid today: nothing now, the credit goes to the next bill with the difference;
+    // the difference to the next bill; dropped; a yearly plan from the renewal: nothing credited;
+    // a new yearly period now: the whole price less Pro's unused part.
+    expect(seen.map((e) => e.credit)).toEqual([pro, starter, 0, 0, pro]);
+    expect(seen[0]?.carried).toBe(starter - pro);
+    expect((seen[1]?.carried ?? 0) + (seen[1]?.credit ?? 0)).toBe(pro);
+    expect((seen[4]?.now ?? 0) + (seen[4]?.credit ?? 0)).toBe(29000);
+  });
+
+  test('the credit: nothing once the paid period is over', async () => {
+    let now = Date.parse('2026-02-01T09:00:00Z');
+    const { sandbox, client } = sandboxClient({ now: () => now });
+    const id = await subscribe(sandbox, client, 'prod_pro_monthly', 'over@example.com');
+    now += 40 * DAY;
+    const { estimate } = await estimateThenUpgrade(
+      sandbox,
+      client,
+      id,
+      'prod_pro_yearly',
+      'proration-charge-immediately',
+      now,
+    );
+    expect(estimate).toMatchObject({ credit: 0, now: 29000 });
   });
 
   test('a discounted subscription: the estimate is what the sandbox charges after the discount', async () => {

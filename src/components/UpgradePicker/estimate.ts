@@ -1,10 +1,11 @@
 // What a plan change costs, computed without React: which catalog products are candidates and
 // whether each is an upgrade or a downgrade, and the estimate of what is charged now and at the
 // next renewal. The estimate follows the same rules
-// as the sandbox's `upgradeSubscription` and uses the same `planChangeDifference` and
-// `priceAfterSubscriptionDiscount`, so for the same moment both give the same figures.
+// as the sandbox's `upgradeSubscription` and uses the same `planChange` (under its
+// `planChangeDifference`) and `priceAfterSubscriptionDiscount`, so for the same moment both give
+// the same figures.
 import { addBillingPeriod, isBillingPeriod } from '../../contract/period.js';
-import { planChangeDifference, priceAfterSubscriptionDiscount } from '../../contract/proration.js';
+import { planChange, priceAfterSubscriptionDiscount } from '../../contract/proration.js';
 import type { Product, Subscription, UpdateBehavior } from '../../contract/schemas.js';
 import { priceDirection } from '../shared/subscription.js';
 
@@ -37,6 +38,14 @@ export type ChangeEstimate = {
   currency: string;
   /** Charged at once (never negative), after the subscription's discount while it applies. */
   now: number;
+  /**
+   * The credit for the unused part of the current plan (at what was paid for it) that the
+   * change takes off: off `now` when something is charged now, else off the next bill (inside
+   * `carried`). 0 when nothing of the plan is credited: a `trialing` subscription (it paid
+   * nothing), a period with nothing left, `proration-none`, another billing period that begins
+   * at the renewal, or a difference of 0 (nothing charged and nothing kept).
+   */
+  credit: number;
   /**
    * The prorated difference kept for the next bill: positive adds to it, negative (a
    * downgrade's unused part) is taken off it; 0 when there is none.
@@ -75,7 +84,8 @@ const iso = (time: number) => new Date(time).toISOString();
  * `proration-charge` puts it on the next bill; `proration-none` drops it. A `trialing`
  * subscription has paid nothing, so nothing of the current plan is credited. While the
  * subscription's discount applies at `now` (`priceAfterSubscriptionDiscount`), both prices are
- * prorated after it, so `now` and `carried` are what the customer pays.
+ * prorated after it, so `now` and `carried` are what the customer pays, and `credit` the unused
+ * part of the current plan taken off them.
  */
 export function estimateChange(input: {
   subscription: Subscription;
@@ -102,7 +112,7 @@ export function estimateChange(input: {
   const newPeriod = otherPeriod && behavior === 'proration-charge-immediately';
   // The UpgradePicker never asks for a trialing plan (`allowsPlanChange`); a direct caller
   // gets the sandbox's figures all the same.
-  const net = planChangeDifference({
+  const change = planChange({
     currentPrice,
     targetPrice,
     periodStart: start,
@@ -113,10 +123,14 @@ export function estimateChange(input: {
     startsNow: newPeriod,
   });
 
+  const net = change.net;
   let charged = 0;
   let carried = 0;
   if (behavior === 'proration-charge-immediately' && net > 0) charged = net;
   else if (behavior !== 'proration-none') carried = net;
+  // The credit goes where the difference goes (the sandbox charges it now or keeps it for the
+  // next bill); a dropped or zero difference credits nothing.
+  const credit = charged > 0 || carried !== 0 ? change.credit : 0;
 
   let nextBillDate: string | null = Number.isNaN(end) ? null : iso(end);
   if (newPeriod) {
@@ -133,6 +147,7 @@ export function estimateChange(input: {
   return {
     currency: target.currency,
     now: charged,
+    credit,
     carried,
     nextBillDate,
     nextBill: Math.max(0, regular + carried),

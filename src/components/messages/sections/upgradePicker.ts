@@ -31,6 +31,14 @@ export const upgradePickerMessages = /* @__PURE__ */ messageSection('upgradePick
     '{amount} kommen auf Ihre nächste Rechnung.',
   ],
   chargedNothing: ['Nothing charged now', 'Jetzt wird nichts berechnet'],
+  creditNow: [
+    'Includes a credit of {amount} for the unused part of {plan}.',
+    'Enthält eine Gutschrift von {amount} für den ungenutzten Teil von {plan}.',
+  ],
+  creditNextBill: [
+    'Your next bill includes a credit of {amount} for the unused part of {plan}.',
+    'Ihre nächste Rechnung enthält eine Gutschrift von {amount} für den ungenutzten Teil von {plan}.',
+  ],
   newPrice: ['Then you pay {amount} {period}.', 'Danach zahlen Sie {amount} {period}.'],
   confirm: ['Confirm change', 'Wechsel bestätigen'],
   confirming: ['Changing your plan…', 'Ihr Tarif wird gewechselt …'],
@@ -87,9 +95,9 @@ export const upgradePickerMessages = /* @__PURE__ */ messageSection('upgradePick
   upgrade: ['Upgrade', 'Upgrade'],
   downgrade: ['Downgrade', 'Downgrade'],
   nextBill: ['Next bill on {date}: {amount}', 'Nächste Rechnung am {date}: {amount}'],
-  nextBillCredit: [
-    'Your next bill includes a credit of {amount} for the unused part of your current plan.',
-    'Ihre nächste Rechnung enthält eine Gutschrift von {amount} für den ungenutzten Teil Ihres aktuellen Tarifs.',
+  takenOffNextBill: [
+    '{amount} is taken off your next bill.',
+    '{amount} werden von Ihrer nächsten Rechnung abgezogen.',
   ],
   newPeriod: [
     'The new plan starts a new billing period today.',
