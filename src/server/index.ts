@@ -8,6 +8,7 @@ export type {
   BillingErrorContext,
   BillingHandlerOptions,
   RateLimitOptions,
+  ServerMetadata,
 } from './options.js';
 export { verifyReturnUrl } from './return-url.js';
 export { CatalogProductError } from './routes/catalog.js';

@@ -138,6 +138,7 @@ describe('createBillingHandler options', () => {
       catalogTtlMs: 0,
       allowAnonymousCheckout: true,
       allowCustomPrice: true,
+      checkoutMetadata: (_request, customer) => ({ userId: customer?.id ?? null }),
       store: createMemoryStore(),
       idempotencyTtlMs: 60_000,
       rateLimit: { limit: 5, windowMs: 1000, clientKey: () => null, clientIpHeader: 'x-real-ip' },

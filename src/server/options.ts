@@ -2,6 +2,7 @@
 // with the option's name instead of on a buyer's first click.
 import { isBaseAddress } from '../client/client.js';
 import type { BaseAddress, FetchLike } from '../client/index.js';
+import type { JsonValue } from '../contract/schemas.js';
 import { type BillingStore, createMemoryStore } from './store.js';
 
 /** Who is signed in, as the seller's session knows them. */
@@ -11,6 +12,12 @@ export type BillingCustomer = {
   /** The customer's email; a checkout without an `id` sends it instead. */
   email?: string | undefined;
 };
+
+/**
+ * The metadata `checkoutMetadata` answers: the service's metadata (JSON values by key), where
+ * a key answered `undefined` removes the browser's key of that name.
+ */
+export type ServerMetadata = { [key: string]: JsonValue | undefined };
 
 /** How the discount preview, license validation and checkouts with a discount code are rate-limited. */
 export type RateLimitOptions = {
@@ -106,6 +113,32 @@ export type BillingHandlerOptions = {
   /** Whether the browser may set `custom_price` on a checkout (pay-what-you-want products). Default: false. */
   allowCustomPrice?: boolean;
   /**
+   * The checkout's metadata that your server sets, such as `{ userId: user.id }`: the way to
+   * link a payment to your app's user (the checkout carries it as its `metadata`). Called
+   * with the request and the session's customer (as `getCustomer` answered; null for a
+   * signed-out visitor when `allowAnonymousCheckout` is on); answer an object of JSON values
+   * (strings, numbers, booleans, null, arrays, objects), or undefined (or null) for none.
+   *
+   * The browser may send `metadata` of its own on `POST /checkouts` (the `CheckoutForm`'s
+   * answers, for one): that is the buyer's input, untrusted, and anyone can send any key with
+   * any value. Never read identity or entitlements from it; set them here. Your keys are merged
+   * over the browser's and win: a browser key you also set is replaced by your value, never
+   * kept (a key you answer as `undefined` removes the browser's key of that name); the
+   * browser's other keys pass through, so give yours names a buyer's form does not use. The
+   * checkout, its metadata included, is the answer the browser gets: put no secret in it.
+   *
+   * It is called once per checkout the service is asked for, not for a replay: the same
+   * `request_id` with the same body answers the checkout made the first time, with the
+   * metadata of that first call, without calling this again (so a value that changes between
+   * calls, such as a timestamp, never turns a retry into a 409). A throw, or an answer that is
+   * not an object of JSON values, is a bug of the server's: the buyer gets a 500, `onError` is
+   * told, and no checkout is created. Default: none (only the browser's metadata is sent).
+   */
+  checkoutMetadata?: (
+    request: Request,
+    customer: BillingCustomer | null,
+  ) => ServerMetadata | null | undefined | Promise<ServerMetadata | null | undefined>;
+  /**
    * Where the proxy keeps its state: checkout idempotency, rate-limit buckets, the balance
    * cache and the catalog cache. Use a shared store (Redis) when several server processes
    * serve the proxy. Default: `createMemoryStore()`, this process only.
@@ -158,6 +191,7 @@ export type ProxyConfig = {
   catalogTtlMs: number;
   allowAnonymousCheckout: boolean;
   allowCustomPrice: boolean;
+  checkoutMetadata: BillingHandlerOptions['checkoutMetadata'];
   store: BillingStore;
   idempotencyTtlMs: number;
   rateLimit:
@@ -188,6 +222,7 @@ const known = new Set<string>([
   'catalogTtlMs',
   'allowAnonymousCheckout',
   'allowCustomPrice',
+  'checkoutMetadata',
   'store',
   'idempotencyTtlMs',
   'rateLimit',
@@ -285,6 +320,7 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
     seen.add(id);
   });
   optionalFunction(o.isAdmin, 'isAdmin');
+  optionalFunction(o.checkoutMetadata, 'checkoutMetadata');
 
   let basePath = '/api/billing';
   if (o.basePath !== undefined) {
@@ -387,6 +423,7 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
     catalogTtlMs: duration(o.catalogTtlMs, 'catalogTtlMs', 60_000),
     allowAnonymousCheckout: optionalBoolean(o.allowAnonymousCheckout, 'allowAnonymousCheckout'),
     allowCustomPrice: optionalBoolean(o.allowCustomPrice, 'allowCustomPrice'),
+    checkoutMetadata: o.checkoutMetadata as ProxyConfig['checkoutMetadata'],
     store,
     idempotencyTtlMs: duration(o.idempotencyTtlMs, 'idempotencyTtlMs', 3_600_000, 1000),
     rateLimit,

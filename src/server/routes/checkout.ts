@@ -6,11 +6,14 @@
 // `GET /discounts/{code}`, since its answer tells as well whether a guessed code exists; one
 // with a valid code, and a replay of a stored checkout, do not. Once the bucket is used up, a
 // checkout with a code is a 429 before the service is asked (a replay still gets its checkout).
+// The browser's `metadata` is the buyer's input; the seller's `checkoutMetadata` is merged over
+// it (the server's keys win) when the service is asked, never for a replay, whose body is
+// compared as the browser sent it.
 
 import { isBillingError } from '../../client/index.js';
 import { email } from '../../contract/fields.js';
 import type { CreateCheckoutBody } from '../../contract/requests.js';
-import type { Checkout } from '../../contract/schemas.js';
+import type { Checkout, Metadata } from '../../contract/schemas.js';
 import {
   type BaseContext,
   clientKey,
@@ -105,6 +108,8 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   const requestId = body.request_id ?? globalThis.crypto.randomUUID();
   const scope = await checkoutScope(ctx, customer);
   const digest = await sha256(`${scope}\u0000${requestId}`);
+  // The body as the browser sent it (and the session made it), before the server's metadata:
+  // a replay compares equal however `checkoutMetadata` would answer now.
   const fingerprint = await sha256(stableJson(upstreamBody));
   // Scoped per customer, so two customers' request ids can never meet at the service.
   upstreamBody.request_id = `bk_${digest.slice(0, 40)}`;
@@ -116,6 +121,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
     `bk:checkout:${digest}`,
     fingerprint,
     async () => {
+      await mergeServerMetadata(ctx, upstreamBody, customer);
       const hold =
         body.discount_code === undefined ? undefined : await holdRateLimit(ctx, DISCOUNT_BUCKET);
       let refusal: ProxyHttpError | undefined;
@@ -134,6 +140,88 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
   serviceLink(ctx, checkout.checkout_url, 'checkout_url');
   return { body: { ...checkout, request_id: requestId } };
 };
+
+/**
+ * Merges the seller's `checkoutMetadata` over the browser's metadata in `body`: the server's
+ * keys win (one answered `undefined` removes the browser's key of that name), the browser's
+ * other keys pass through. A throw, or an answer that is not an object of JSON values, is the
+ * seller's bug: `onError` is told and the buyer gets a 500, before the service is asked.
+ */
+async function mergeServerMetadata(
+  ctx: BaseContext,
+  body: CreateCheckoutBody,
+  customer: SessionCustomer | null,
+): Promise<void> {
+  const hook = ctx.shared.config.checkoutMetadata;
+  if (hook === undefined) return;
+  let own: unknown;
+  try {
+    own = await hook(ctx.request, customer && { ...customer });
+  } catch (error) {
+    ctx.shared.report(
+      new Error(
+        'billing-kit: the checkoutMetadata option threw, so no checkout was created; it must answer an object of JSON values, or undefined',
+        { cause: error },
+      ),
+      ctx.request,
+    );
+    throw serverError();
+  }
+  if (own === undefined || own === null) return;
+  const problem =
+    typeof own === 'object' && !Array.isArray(own)
+      ? jsonProblem(own, 'metadata', [])
+      : `it answered ${Array.isArray(own) ? 'an array' : `a ${typeof own}`}`;
+  if (problem !== undefined) {
+    ctx.shared.report(
+      new TypeError(
+        `billing-kit: the checkoutMetadata option must answer an object of JSON values (strings, finite numbers, booleans, null, arrays, plain objects), or undefined; ${problem}, so no checkout was created`,
+      ),
+      ctx.request,
+    );
+    throw serverError();
+  }
+  const server = Object.entries(own as Record<string, unknown>);
+  if (server.length === 0) return;
+  const set = new Set(server.map(([key]) => key));
+  // Object.fromEntries defines each key as its own (a `__proto__` key stays a key).
+  body.metadata = Object.fromEntries([
+    ...Object.entries(body.metadata ?? {}).filter(([key]) => !set.has(key)),
+    ...server.filter(([, value]) => value !== undefined),
+  ]) as Metadata;
+}
+
+/** What keeps `value` (at `path`) from being sent as JSON as it is, or undefined. */
+function jsonProblem(value: unknown, path: string, parents: object[]): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? undefined : `${path} is ${value}, not a finite number`;
+  }
+  if (typeof value !== 'object') {
+    return `${path} is ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}`;
+  }
+  if (parents.includes(value)) return `${path} refers back to an object that holds it`;
+  const within = [...parents, value];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = jsonProblem(value[i], `${path}[${i}]`, within);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return `${path} is ${typeof name === 'string' && name !== '' ? `a ${name}` : 'an object of a class'}, not a plain object (send a Date as its toISOString())`;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    // An undefined value is left out, as JSON leaves it out; at the top it removes a key.
+    if (item === undefined) continue;
+    const problem = jsonProblem(item, `${path}.${key}`, within);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
 
 /**
  * The service's refusal of a checkout. A 404 that names the customer, while the session's
