@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Profiler, type ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
 import {
   createBillingHarness,
@@ -9,6 +10,7 @@ import {
 import { endedSubscriptionsAhead } from '../../../test/support/hosted-checkout.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import type { Subscription } from '../../contract/schemas.js';
+import { useUpgradeSubscription } from '../../react/mutations.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
@@ -27,6 +29,45 @@ const medium = (locale: string, iso: string | null | undefined) =>
 
 function summary() {
   return screen.getByRole('group', { name: 'Subscription status' });
+}
+
+/** The service's answer with each subscription's product sent as its id, not expanded. */
+function productsAsIds(path: string, body: { items?: Subscription[] }) {
+  if (!/^\/v1\/customers\/[^/]+\/subscriptions$/.test(path)) return;
+  for (const subscription of body.items ?? []) subscription.product = idOf(subscription.product);
+}
+
+/**
+ * `ui` in a Profiler that reads the summary's text at every commit (its `onRender` runs once
+ * React has changed the DOM), so a state shown for one commit only is seen too.
+ */
+function recordingCommits(ui: ReactNode) {
+  const texts: string[] = [];
+  const read = () => {
+    const root = document.querySelector('[data-slot="subscription-status"]');
+    if (root) texts.push(root.textContent ?? '');
+  };
+  return {
+    texts,
+    element: (
+      <Profiler id="subscription-status" onRender={read}>
+        {ui}
+      </Profiler>
+    ),
+  };
+}
+
+/** A button that moves a subscription to another product with `useUpgradeSubscription`. */
+function UpgradeTo({ subscriptionId, productId }: { subscriptionId: string; productId: string }) {
+  const upgrade = useUpgradeSubscription();
+  return (
+    <button
+      type="button"
+      onClick={() => upgrade.mutate({ subscription_id: subscriptionId, product_id: productId })}
+    >
+      Upgrade
+    </button>
+  );
 }
 
 describe('SubscriptionStatus', () => {
@@ -180,6 +221,80 @@ describe('SubscriptionStatus', () => {
     expect(summary()).toHaveAttribute('aria-busy', 'true');
     release();
     expect(await screen.findByText('Pro')).toBeVisible();
+  });
+
+  test('a product sent as an id: loading until the catalog names it, never the id', async () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const harness = createBillingHarness({ customer: 'cust_ada', editAnswer: productsAsIds });
+    const release = harness.hold('products');
+    const { texts, element } = recordingCommits(<SubscriptionStatus />);
+    renderWithBilling(element, { harness });
+    // The subscription came (the catalog is asked for only then); no commit showed the id, and
+    // the summary still loads.
+    await waitFor(() => expect(harness.count('products')).toBe(1));
+    expect(texts.filter((text) => text.includes('prod_'))).toEqual([]);
+    expect(summary()).toHaveAttribute('data-state', 'loading');
+    expect(summary()).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByText('Pro')).toBeVisible();
+    expect(summary().textContent).toBe(
+      `Pro Active $29.00 per month Renews on ${medium('en-US', ada.next_transaction_date)}`,
+    );
+    expect(texts).toContain('Loading subscription…');
+    expect(texts.filter((text) => text.includes('prod_'))).toEqual([]);
+  });
+
+  test('after an upgrade while the catalog is not cached: loading until it names the new plan', async () => {
+    const user = userEvent.setup();
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    const { texts, element } = recordingCommits(
+      <>
+        <SubscriptionStatus />
+        <UpgradeTo subscriptionId={ada.id} productId="prod_pro_yearly" />
+      </>,
+    );
+    renderWithBilling(element, { harness });
+    expect(await screen.findByText('Pro')).toBeVisible();
+    // The product came expanded: no catalog was needed, none is cached.
+    expect(harness.count('products')).toBe(0);
+
+    const releaseCatalog = harness.hold('products');
+    const releaseUpgrade = harness.hold('upgradeSubscription');
+    // The change shows at once in the cache, with the new product's id (no catalog to name it).
+    await user.click(screen.getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() => expect(harness.count('products')).toBe(1));
+    expect(texts.filter((text) => text.includes('prod_'))).toEqual([]);
+    expect(summary()).toHaveAttribute('data-state', 'loading');
+    releaseCatalog();
+    expect(await within(summary()).findByText('Pro (yearly)')).toBeVisible();
+    expect(within(summary()).getByText('$290.00 per year')).toBeVisible();
+    releaseUpgrade();
+    await waitFor(() => expect(harness.count('subscriptions')).toBe(2));
+    expect(within(summary()).getByText('Pro (yearly)')).toBeVisible();
+    expect(texts.filter((text) => text.includes('prod_'))).toEqual([]);
+  });
+
+  test('a product sent as an id and a catalog that fails: what is known, the id for a name', async () => {
+    const ada = seeded('cust_ada', 'prod_pro_monthly');
+    const harness = createBillingHarness({ customer: 'cust_ada', editAnswer: productsAsIds });
+    const release = harness.hold('products');
+    harness.failNext({ route: 'products', with: 503 });
+    const { texts, element } = recordingCommits(<SubscriptionStatus />);
+    renderWithBilling(element, { harness });
+    await waitFor(() => expect(harness.count('products')).toBe(1));
+    // While the catalog may still name the product, its id is not shown.
+    expect(texts.filter((text) => text.includes('prod_'))).toEqual([]);
+    expect(summary()).toHaveAttribute('data-state', 'loading');
+    release();
+    // The catalog failed: the subscription is still shown, its status and date as known, the
+    // product's id standing for its name, no price, and no alert (the subscription did load).
+    expect(await screen.findByText('prod_pro_monthly')).toBeVisible();
+    expect(summary()).toHaveAttribute('data-state', 'active');
+    expect(summary().textContent).toBe(
+      `prod_pro_monthly Active Renews on ${medium('en-US', ada.next_transaction_date)}`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('an error with Try again', async () => {

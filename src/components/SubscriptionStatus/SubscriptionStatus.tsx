@@ -65,6 +65,11 @@ export interface SubscriptionStatusProps extends CustomizableProps<SubscriptionS
  * charge) and the price. Shows the customer's first subscription that has not ended unless
  * told which.
  *
+ * When the service sends the product as an id, its name and price come from the catalog
+ * (`useProducts`): the summary stays in its loading state until the catalog is there, so the id
+ * is never shown in the place of the name. If the catalog cannot be loaded, what is known is
+ * shown: the status and the date, with the product's id for a name and no price.
+ *
  * @example
  * ```tsx
  * <SubscriptionStatus />
@@ -92,9 +97,12 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
     (subscriptionId !== undefined
       ? byId.data
       : pickSubscription(list.data, { includeEnded: true }));
-  // The catalog only when the service sent the product as an id.
+  // The catalog only when the service sent the product as an id (or an upgrade wrote one in
+  // the cache before the catalog was there). Until it comes the summary waits, rather than show
+  // the id and then the name; if it fails, the summary shows what is known (the id, no price).
   const needsCatalog = subscription !== undefined && typeof subscription.product === 'string';
   const catalog = useProducts({ enabled: needsCatalog });
+  const catalogPending = needsCatalog && catalog.isPending && catalog.fetchStatus !== 'idle';
 
   const label = t('subscriptionStatus.label');
   const rootRef = useRef<HTMLElement | null>(null);
@@ -116,7 +124,7 @@ export function SubscriptionStatus(props: SubscriptionStatusProps) {
     </>
   );
 
-  if (query?.isPending && query.fetchStatus !== 'idle') {
+  if ((query?.isPending && query.fetchStatus !== 'idle') || catalogPending) {
     return root(
       'loading',
       part('skeleton', 'span', {
