@@ -56,6 +56,24 @@ function adaActiveSubscription(harness: BillingHarness) {
 
 const productId = (p: string | { id: string } | undefined) => (typeof p === 'string' ? p : p?.id);
 
+/** A harness where Ada's other subscription is made active too, so both can be upgraded at once. */
+function adaWithTwoActive() {
+  const harness = createBillingHarness();
+  const first = adaActiveSubscription(harness);
+  harness.sandbox.customize(({ subscriptions }) => {
+    for (const s of subscriptions) if (s.customer === 'cust_ada') s.status = 'active';
+  });
+  const second = harness.sandbox
+    .fixtures()
+    .subscriptions.find(
+      (s) =>
+        (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
+        s.id !== first.id,
+    );
+  if (!second) throw new Error('seed changed: Ada has one subscription');
+  return { harness, first, second };
+}
+
 describe('useCheckout', () => {
   it('goes idle → submitting → redirecting and sends the buyer to the sandbox checkout page', async () => {
     const harness = createBillingHarness();
@@ -498,20 +516,7 @@ describe('useUpgradeSubscription', () => {
   });
 
   it('keeps each of two upgrades in flight: one settling neither refetches nor rolls back the other', async () => {
-    const harness = createBillingHarness();
-    const first = adaActiveSubscription(harness);
-    // Ada's other subscription made active too, so both can be upgraded at once.
-    harness.sandbox.customize(({ subscriptions }) => {
-      for (const s of subscriptions) if (s.customer === 'cust_ada') s.status = 'active';
-    });
-    const second = harness.sandbox
-      .fixtures()
-      .subscriptions.find(
-        (s) =>
-          (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
-          s.id !== first.id,
-      );
-    if (!second) throw new Error('seed changed: Ada has one subscription');
+    const { harness, first, second } = adaWithTwoActive();
     const { result } = renderHookWithBilling(
       () => ({
         products: useProducts(),
@@ -567,19 +572,7 @@ describe('useUpgradeSubscription', () => {
   });
 
   it('two upgrades that settle together refetch once both are done', async () => {
-    const harness = createBillingHarness();
-    const first = adaActiveSubscription(harness);
-    harness.sandbox.customize(({ subscriptions }) => {
-      for (const s of subscriptions) if (s.customer === 'cust_ada') s.status = 'active';
-    });
-    const second = harness.sandbox
-      .fixtures()
-      .subscriptions.find(
-        (s) =>
-          (typeof s.customer === 'string' ? s.customer : s.customer.id) === 'cust_ada' &&
-          s.id !== first.id,
-      );
-    if (!second) throw new Error('seed changed: Ada has one subscription');
+    const { harness, first, second } = adaWithTwoActive();
     const { result } = renderHookWithBilling(
       () => ({
         list: useCustomerSubscriptions(),
