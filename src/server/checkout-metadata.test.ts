@@ -1,8 +1,9 @@
 // `checkoutMetadata`: the checkout's metadata the seller's server sets (the app's user id),
 // merged over the browser's, which is the buyer's untrusted input. The server's keys win; a
-// replay of a request_id still answers its first checkout without asking the hook again; a
-// hook that throws or answers something that is not JSON is the seller's bug: a 500, told to
-// onError, and nothing reaches the service.
+// replay of a request_id still answers its first checkout without asking the hook again, and a
+// retry after a lost answer sends the service the hook's first answer again; a hook that throws
+// or answers something that is not JSON is the seller's bug: a 500, told to onError, nothing
+// reaches the service, and a retry asks the hook again.
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorsWithKey, keyLeaks, proxyHarness } from '../../test/support/proxy-harness.js';
 import { proxyErrorSchema } from '../contract/proxy.js';
@@ -82,6 +83,73 @@ describe('POST /checkouts with checkoutMetadata', () => {
     expect(other.status).toBe(409);
     expect(proxyErrorSchema.parse(other.json).fields?.map((f) => f.field)).toEqual(['request_id']);
     expect(calls).toBe(1);
+  });
+
+  it("answers a retry after a lost answer with the service's one checkout, asking the hook once", async () => {
+    // The service makes the checkout, but its answer is lost on the way back (a truncated body),
+    // so the browser sees a 502 and retries with the same request_id, as useCheckout does.
+    let lose = true;
+    let n = 0;
+    const heard: (string | undefined)[] = [];
+    const h = proxyHarness({
+      retries: 0,
+      tamper: (url, text) =>
+        lose && new URL(url).pathname.endsWith('/v1/checkouts') ? text.slice(0, 12) : text,
+      checkoutMetadata: (_request, customer) => {
+        heard.push(customer?.id);
+        n += 1;
+        return { userId: `user_of_${customer?.id}`, at: `t${n}`, role: undefined };
+      },
+    });
+    const body = { product_id: PRODUCT, request_id: 'chk_same', metadata: { role: 'admin' } };
+    const lost = await h.call('POST', '/checkouts', { as: ADA, body });
+    expect(lost.status).toBe(502);
+    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+
+    lose = false;
+    const retry = await h.call('POST', '/checkouts', { as: ADA, body });
+    expect(retry.status).toBe(200);
+    expect(retry.body.request_id).toBe('chk_same');
+    const made = { userId: `user_of_${ADA}`, at: 't1' };
+    expect(h.sandbox.inspect().checkouts.map((c) => [c.id, c.metadata])).toEqual([
+      [retry.body.id, made],
+    ]);
+    expect(heard).toEqual([ADA]);
+    // Both attempts sent the service the same body under the same upstream request id.
+    const sent = checkoutPosts(h.upstream).map((u) => u.body);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    expect(JSON.parse(sent[0] ?? '{}').metadata).toEqual(made);
+
+    // Kept per customer: another customer's same request_id is their own checkout, with the
+    // hook's answer for them.
+    const grace = await h.call('POST', '/checkouts', { as: 'cust_grace', body });
+    expect(grace.status).toBe(200);
+    expect(grace.body.id).not.toBe(retry.body.id);
+    expect(heard).toEqual([ADA, 'cust_grace']);
+    const graceStored = h.sandbox.inspect().checkouts.find((c) => c.id === grace.body.id);
+    expect(graceStored?.metadata).toEqual({ userId: 'user_of_cust_grace', at: 't2' });
+  });
+
+  it('asks the hook again on a retry after it threw, and makes one checkout', async () => {
+    let calls = 0;
+    const h = proxyHarness({
+      checkoutMetadata: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('users table unreachable');
+        return { userId: 'user_1', attempt: calls };
+      },
+    });
+    const body = { product_id: PRODUCT, request_id: 'chk_throws', metadata: { note: 'hi' } };
+    const failed = await h.call('POST', '/checkouts', { as: ADA, body });
+    expect(failed.status).toBe(500);
+    const retry = await h.call('POST', '/checkouts', { as: ADA, body });
+    expect(retry.status).toBe(200);
+    expect(calls).toBe(2);
+    expect(h.sandbox.inspect().checkouts.map((c) => [c.id, c.metadata])).toEqual([
+      [retry.body.id, { note: 'hi', userId: 'user_1', attempt: 2 }],
+    ]);
+    expect(checkoutPosts(h.upstream)).toHaveLength(1);
   });
 
   it('answers 500 and tells onError when the hook throws; nothing reaches the service, and a retry may pass', async () => {

@@ -127,12 +127,15 @@ export type BillingHandlerOptions = {
    * browser's other keys pass through, so give yours names a buyer's form does not use. The
    * checkout, its metadata included, is the answer the browser gets: put no secret in it.
    *
-   * It is called once per checkout the service is asked for, not for a replay: the same
-   * `request_id` with the same body answers the checkout made the first time, with the
-   * metadata of that first call, without calling this again (so a value that changes between
-   * calls, such as a timestamp, never turns a retry into a 409). A throw, or an answer that is
-   * not an object of JSON values, is a bug of the server's: the buyer gets a 500, `onError` is
-   * told, and no checkout is created. Default: none (only the browser's metadata is sent).
+   * It is called once per `request_id` of a customer, not for a replay or a retry: its answer
+   * is kept in the `store` for `idempotencyTtlMs`. The same `request_id` with the same body
+   * answers the checkout made the first time, with the metadata of that first call, and a
+   * retry after a failure (the service's answer lost on the way back, a 5xx the browser
+   * retries) sends the service the first answer again, without calling this again; so a value
+   * that changes between calls, such as a timestamp, never makes a second checkout or turns a
+   * retry into a 409. A throw, or an answer that is not an object of JSON values, is a bug of
+   * the server's: the buyer gets a 500, `onError` is told, no checkout is created, and nothing
+   * is kept (a retry calls this again). Default: none (only the browser's metadata is sent).
    */
   checkoutMetadata?: (
     request: Request,

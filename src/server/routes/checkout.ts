@@ -8,12 +8,14 @@
 // checkout with a code is a 429 before the service is asked (a replay still gets its checkout).
 // The browser's `metadata` is the buyer's input; the seller's `checkoutMetadata` is merged over
 // it (the server's keys win) when the service is asked, never for a replay, whose body is
-// compared as the browser sent it.
+// compared as the browser sent it. The hook's answer is kept per customer and `request_id`, so
+// a retry after a failure (an answer lost on the way back) sends the service the same body under
+// the same upstream request id instead of asking the hook again.
 
 import { isBillingError } from '../../client/index.js';
 import { email } from '../../contract/fields.js';
 import type { CreateCheckoutBody } from '../../contract/requests.js';
-import type { Checkout, Metadata } from '../../contract/schemas.js';
+import type { Checkout, JsonValue, Metadata } from '../../contract/schemas.js';
 import {
   type BaseContext,
   clientKey,
@@ -121,7 +123,7 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
     `bk:checkout:${digest}`,
     fingerprint,
     async () => {
-      await mergeServerMetadata(ctx, upstreamBody, customer);
+      await mergeServerMetadata(ctx, upstreamBody, customer, `bk:checkout-metadata:${digest}`);
       const hold =
         body.discount_code === undefined ? undefined : await holdRateLimit(ctx, DISCOUNT_BUCKET);
       let refusal: ProxyHttpError | undefined;
@@ -142,18 +144,72 @@ export const createCheckout: RouteImpl<'createCheckout'> = async (ctx) => {
 };
 
 /**
+ * The hook's answer as kept in the store: the keys it set, in order, and the keys it answered
+ * `undefined` (which JSON would drop), so that a retry merges exactly what the first call did.
+ */
+type KeptMetadata = { set: [string, JsonValue][]; unset: string[] };
+
+/**
  * Merges the seller's `checkoutMetadata` over the browser's metadata in `body`: the server's
  * keys win (one answered `undefined` removes the browser's key of that name), the browser's
- * other keys pass through. A throw, or an answer that is not an object of JSON values, is the
- * seller's bug: `onError` is told and the buyer gets a 500, before the service is asked.
+ * other keys pass through. The first valid answer for a customer's `request_id` is kept under
+ * `key` for the idempotency window, apart from the checkout's own record (which a failed call
+ * frees), and a later attempt reuses it: a retry after an answer lost on the way back sends the
+ * same body, as the service's idempotency needs, however the hook would answer now. A throw, or
+ * an answer that is not an object of JSON values, is the seller's bug: `onError` is told and the
+ * buyer gets a 500, before the service is asked; nothing is kept, so a retry asks the hook again.
  */
 async function mergeServerMetadata(
   ctx: BaseContext,
   body: CreateCheckoutBody,
   customer: SessionCustomer | null,
+  key: string,
 ): Promise<void> {
   const hook = ctx.shared.config.checkoutMetadata;
   if (hook === undefined) return;
+  const { store, idempotencyTtlMs } = ctx.shared.config;
+  let kept = keptMetadata(await store.get(key));
+  if (kept === null) {
+    const answer = await askHook(ctx, hook, customer);
+    // The first answer stored wins (a twin in another process may have asked too).
+    if (await store.add(key, JSON.stringify(answer), idempotencyTtlMs)) kept = answer;
+    else kept = keptMetadata(await store.get(key)) ?? answer;
+  }
+  if (kept.set.length === 0 && kept.unset.length === 0) return;
+  const replaced = new Set([...kept.set.map(([name]) => name), ...kept.unset]);
+  // Object.fromEntries defines each key as its own (a `__proto__` key stays a key).
+  body.metadata = Object.fromEntries([
+    ...Object.entries(body.metadata ?? {}).filter(([name]) => !replaced.has(name)),
+    ...kept.set,
+  ]) as Metadata;
+}
+
+/** A kept answer read back from the store, or null when there is none or it is damaged. */
+function keptMetadata(raw: string | null): KeptMetadata | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<KeptMetadata> | null;
+    if (
+      value &&
+      Array.isArray(value.set) &&
+      value.set.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string') &&
+      Array.isArray(value.unset) &&
+      value.unset.every((name) => typeof name === 'string')
+    ) {
+      return { set: value.set, unset: value.unset };
+    }
+  } catch {
+    // damaged: ask the hook again
+  }
+  return null;
+}
+
+/** Calls the seller's hook and checks its answer; throws the buyer's 500 when it is a bug. */
+async function askHook(
+  ctx: BaseContext,
+  hook: NonNullable<BaseContext['shared']['config']['checkoutMetadata']>,
+  customer: SessionCustomer | null,
+): Promise<KeptMetadata> {
   let own: unknown;
   try {
     own = await hook(ctx.request, customer && { ...customer });
@@ -167,7 +223,7 @@ async function mergeServerMetadata(
     );
     throw serverError();
   }
-  if (own === undefined || own === null) return;
+  if (own === undefined || own === null) return { set: [], unset: [] };
   const problem =
     typeof own === 'object' && !Array.isArray(own)
       ? jsonProblem(own, 'metadata', [])
@@ -181,14 +237,11 @@ async function mergeServerMetadata(
     );
     throw serverError();
   }
-  const server = Object.entries(own as Record<string, unknown>);
-  if (server.length === 0) return;
-  const set = new Set(server.map(([key]) => key));
-  // Object.fromEntries defines each key as its own (a `__proto__` key stays a key).
-  body.metadata = Object.fromEntries([
-    ...Object.entries(body.metadata ?? {}).filter(([key]) => !set.has(key)),
-    ...server.filter(([, value]) => value !== undefined),
-  ]) as Metadata;
+  const server = Object.entries(own as Record<string, JsonValue | undefined>);
+  return {
+    set: server.filter((entry): entry is [string, JsonValue] => entry[1] !== undefined),
+    unset: server.filter(([, value]) => value === undefined).map(([name]) => name),
+  };
 }
 
 /** What keeps `value` (at `path`) from being sent as JSON as it is, or undefined. */
