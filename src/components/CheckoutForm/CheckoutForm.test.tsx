@@ -1221,6 +1221,26 @@ describe('CheckoutForm: the proxy’s limit on codes checked', () => {
     }
   });
 
+  test('fr-FR, a locale the catalogue has no language for: the code field’s words are English throughout, when to try again too', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-07T12:00:18Z'), toFake: ['Date'] });
+    try {
+      const user = userEvent.setup();
+      const { harness } = renderWithBilling(<CheckoutForm productId={PRO} />, {
+        handler: { rateLimit: { limit: 1, windowMs: 60_000 } },
+        provider: { locale: 'fr-FR' },
+      });
+      await form('Pro');
+      await user.type(codeField(), 'FRIENDS10{Enter}');
+      await screen.findByText(/^Code FRIENDS10 applied: 10% off on every payment$/);
+      await user.click(submitButton());
+      await waitFor(() => expect(codeField()).toHaveFocus());
+      expect(codeField()).toHaveAccessibleDescription(tooMany('in 42 seconds'));
+      expect(harness.navigations).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('a 429 without Retry-After says “shortly”; a 429 for a checkout without a code is the form’s alert, as before', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(

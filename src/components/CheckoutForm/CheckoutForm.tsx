@@ -384,7 +384,7 @@ function CheckoutFormReady(props: ReadyProps) {
     // its Retry-After); trying again then is right either way. A 429 without a code can only
     // be the latter: the alert below, as any failure tied to no field.
     if (error.kind === 'rate_limited' && body.discount_code !== undefined) {
-      setErrors({ [DISCOUNT]: rateLimitedMessage(error, t, locale) });
+      setErrors({ [DISCOUNT]: rateLimitedMessage(error, t) });
       setCodeLimited(true);
       setAlert(null);
       fieldFocus.request(DISCOUNT);

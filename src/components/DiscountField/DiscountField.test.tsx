@@ -343,6 +343,22 @@ describe('DiscountField', () => {
       '12:00:59.500',
       'Es wurden zu viele Codes geprüft. Bitte versuchen Sie es in 1 Sekunde erneut, oder entfernen Sie den Code, um fortzufahren.',
     ],
+    // Locales the catalogue has no language for read English throughout, the time too.
+    [
+      'fr-FR',
+      '12:00:18',
+      'Too many codes have been checked. Please try again in 42 seconds, or remove the code to continue.',
+    ],
+    [
+      'ja-JP',
+      '12:00:59.500',
+      'Too many codes have been checked. Please try again in 1 second, or remove the code to continue.',
+    ],
+    [
+      'ja-JP',
+      '12:00:18',
+      'Too many codes have been checked. Please try again in 42 seconds, or remove the code to continue.',
+    ],
   ])(
     '%s: the proxy’s limit used up at %s, the field says when its window ends',
     async (locale, time, said) => {

@@ -152,14 +152,20 @@ export function describeDiscount(
  * What the field says when the proxy refused to check a code, or to start a checkout with one,
  * because too many codes were checked (a 429, `rate_limited`): when to try again (the answer's
  * `Retry-After` in whole seconds, "in 42 seconds", else "shortly"), or to remove the code and go
- * on without it.
+ * on without it. Every word comes from the catalogue, so the sentence is in one language: the
+ * catalogue's (English for a locale it has no language for, such as fr-FR), never the locale's.
  */
-export function rateLimitedMessage(error: BillingError, t: Translate, locale = 'en'): string {
+export function rateLimitedMessage(error: BillingError, t: Translate): string {
   const ms = error.retryAfterMs;
+  const seconds = ms && ms > 0 ? Math.ceil(ms / 1000) : 0;
   return t('discountField.rateLimited', {
     when:
-      ms && ms > 0
-        ? new Intl.RelativeTimeFormat(locale).format(Math.ceil(ms / 1000), 'second')
+      seconds > 0
+        ? // English and German, the catalogue's languages, say the singular of 1 alone (the
+          // locale's plural rules would not: Japanese has no singular).
+          t(seconds === 1 ? 'discountField.rateLimited.in.one' : 'discountField.rateLimited.in', {
+            seconds,
+          })
         : t('discountField.rateLimited.soon'),
   });
 }
@@ -322,7 +328,7 @@ export function DiscountField(props: DiscountFieldProps) {
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed' && failure === query.error && failure?.kind === 'rate_limited') {
     // The code's own check refused (429): not the catalog's loading, which checks no code.
-    message = rateLimitedMessage(failure, t, locale);
+    message = rateLimitedMessage(failure, t);
   } else if (status === 'failed') message = t('discountField.failed');
   else if (status === 'checking' && code === checked) message = t('discountField.checking');
   else if (status === 'idle' && removed) message = t('discountField.removed');

@@ -30,10 +30,12 @@ export const discountFieldMessages = /* @__PURE__ */ messageSection('discountFie
     'Der Code konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   ],
   removed: ['Code removed.', 'Code entfernt.'],
-  // {when}: "in 42 seconds" (Intl.RelativeTimeFormat), else rateLimited.soon.
+  // {when}: rateLimited.in ("in 42 seconds"; rateLimited.in.one for 1), else rateLimited.soon.
   rateLimited: [
     'Too many codes have been checked. Please try again {when}, or remove the code to continue.',
     'Es wurden zu viele Codes geprüft. Bitte versuchen Sie es {when} erneut, oder entfernen Sie den Code, um fortzufahren.',
   ],
+  'rateLimited.in': ['in {seconds} seconds', 'in {seconds} Sekunden'],
+  'rateLimited.in.one': ['in {seconds} second', 'in {seconds} Sekunde'],
   'rateLimited.soon': ['shortly', 'gleich'],
 });
