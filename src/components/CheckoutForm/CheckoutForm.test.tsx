@@ -575,6 +575,140 @@ describe('CheckoutForm: another product', () => {
   });
 });
 
+describe('CheckoutForm: another product while a checkout is on its way (issue 6: one at a time)', () => {
+  const LIFETIME = 'prod_lifetime'; // $199.00 once, company (optional), terms checkbox
+  const page = (productId: string, callbacks: { onSuccess: () => void; onError: () => void }) => (
+    <CheckoutForm productId={productId} {...callbacks} />
+  );
+  const callbacks = () => ({ onSuccess: vi.fn(), onError: vi.fn() });
+  const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms' });
+
+  test('the new product’s form is busy and cannot be sent; the answer for the product before is not followed; then the form can be sent', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const said = callbacks();
+    const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    const pro = await form('Pro');
+    const before = checkoutCount(harness);
+    const release = harness.hold('createCheckout');
+    await user.click(submitButton());
+    await waitFor(() => expect(pro).toHaveAttribute('data-state', 'submitting'));
+
+    rerender(page(LIFETIME, said));
+    const lifetime = await form('Lifetime license');
+    expect(lifetime).toHaveAttribute('data-state', 'submitting');
+    expect(lifetime).toHaveAttribute('aria-busy', 'true');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Preparing your checkout…')).toBeVisible();
+    // Nothing to tick or send meanwhile: no second checkout while one is in flight.
+    await user.click(terms());
+    expect(terms()).not.toBeChecked();
+    await user.click(submitButton());
+    await user.keyboard('{Enter}');
+    expect(harness.count('createCheckout')).toBe(1);
+
+    release();
+    await waitFor(() => expect(lifetime).toHaveAttribute('data-state', 'idle'));
+    expect(lifetime).not.toHaveAttribute('aria-busy');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Pro's checkout was made, but the buyer, looking at Lifetime, is not sent to it.
+    expect(newCheckouts(harness, before)).toEqual([expect.objectContaining({ product: PRO })]);
+    expect(harness.navigations).toEqual([]);
+    expect(said.onSuccess).not.toHaveBeenCalled();
+    expect(said.onError).not.toHaveBeenCalled();
+
+    await user.click(terms());
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [, bought] = newCheckouts(harness, before);
+    expect(bought).toMatchObject({ product: LIFETIME, metadata: { terms: 'true' } });
+    expect(harness.navigations).toEqual([bought?.checkout_url]);
+    expect(lifetime).toHaveAttribute('data-state', 'redirecting');
+    expect(said.onSuccess).toHaveBeenCalledTimes(1);
+    expect(said.onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ id: bought?.id }),
+      expect.objectContaining({ product_id: LIFETIME }),
+    );
+    expect(newCheckouts(harness, before)).toHaveLength(2);
+  });
+
+  test('a failure for the product before is not the new product’s: no alert, no onError, the form can be sent', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const said = callbacks();
+    const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    await form('Pro');
+    const release = harness.hold('createCheckout');
+    harness.failNext({ route: 'createCheckout', with: 500 });
+    await user.click(submitButton());
+    rerender(page(LIFETIME, said));
+    const lifetime = await form('Lifetime license');
+    expect(lifetime).toHaveAttribute('data-state', 'submitting');
+
+    release();
+    await waitFor(() => expect(lifetime).toHaveAttribute('data-state', 'idle'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(said.onError).not.toHaveBeenCalled();
+
+    await user.click(terms());
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    expect(said.onSuccess).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ product_id: LIFETIME }),
+    );
+    expect(harness.count('createCheckout')).toBe(2);
+  });
+
+  test('another product once the buyer is on the way to the payment page: its form stays busy', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const said = callbacks();
+    const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    const pro = await form('Pro');
+    await user.click(submitButton());
+    await waitFor(() => expect(pro).toHaveAttribute('data-state', 'redirecting'));
+    expect(said.onSuccess).toHaveBeenCalledTimes(1);
+
+    rerender(page(LIFETIME, said));
+    const lifetime = await form('Lifetime license');
+    expect(lifetime).toHaveAttribute('data-state', 'redirecting');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(terms());
+    await user.click(submitButton());
+    expect(harness.count('createCheckout')).toBe(1);
+    expect(harness.navigations).toHaveLength(1);
+  });
+
+  test('back to the product before its answer: that answer is followed', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const said = callbacks();
+    const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    await form('Pro');
+    const before = checkoutCount(harness);
+    const release = harness.hold('createCheckout');
+    await user.click(submitButton());
+    rerender(page(LIFETIME, said));
+    await form('Lifetime license');
+    rerender(page(PRO, said));
+    const pro = await form('Pro');
+    expect(pro).toHaveAttribute('data-state', 'submitting');
+
+    release();
+    await waitFor(() => expect(harness.navigations).toHaveLength(1));
+    const [bought] = newCheckouts(harness, before);
+    expect(harness.navigations).toEqual([bought?.checkout_url]);
+    expect(said.onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ id: bought?.id }),
+      expect.objectContaining({ product_id: PRO }),
+    );
+    expect(pro).toHaveAttribute('data-state', 'redirecting');
+    expect(newCheckouts(harness, before)).toHaveLength(1);
+  });
+});
+
 describe('CheckoutForm: custom field definitions given as a prop', () => {
   const text = (key: string, extra: Record<string, unknown> = {}) => ({
     type: 'text' as const,

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { Checkout, Product } from '../../contract/schemas.js';
-import { useBillingContext } from '../../react/context.js';
+import { type Navigate, useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
 import { useProducts } from '../../react/queries.js';
@@ -123,8 +123,13 @@ export type CheckoutFormCollect = 'storefront' | 'checkout';
 export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
   /**
    * The product to buy; it must be in the proxy's catalog. Another id starts the form afresh:
-   * its answers (from `defaultAnswers` and the new product's prefilled values), code, errors
-   * and checkout; the focus, if it was in the form, moves to the new product's name. Required.
+   * its answers (from `defaultAnswers` and the new product's prefilled values), code and
+   * errors; the focus, if it was in the form, moves to the new product's name. The form makes
+   * one checkout at a time whatever its product: while one for the product before is on its
+   * way, the new product's form is busy (`submitting`) and cannot be sent, and that checkout's
+   * answer is dropped (the buyer is not sent to it, neither `onSuccess` nor `onError` is called),
+   * after which the form can be sent. Back to that product before its answer, it is followed as
+   * usual. Required.
    */
   productId: string;
   /** Let the buyer choose how many units to buy. Default: `false` (one unit). */
@@ -164,9 +169,15 @@ export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
    * allows. Default: the product's `default_success_url`, else the proxy's own origin.
    */
   successUrl?: string;
-  /** Called once the checkout exists, as the buyer is sent to its page. Default: none. */
+  /**
+   * Called once the checkout exists, as the buyer is sent to its page; not for a checkout of a
+   * product that is no longer `productId` (the buyer is not sent to it). Default: none.
+   */
   onSuccess?: (checkout: Checkout, body: CheckoutInput) => void;
-  /** Called when the checkout could not be started (the input stays). Default: none. */
+  /**
+   * Called when the checkout could not be started (the input stays); not for a checkout of a
+   * product that is no longer `productId` (its form is gone). Default: none.
+   */
   onError?: (error: BillingError, body: CheckoutInput) => void;
 }
 
@@ -178,6 +189,12 @@ const periodKeys: Record<string, MessageKey> = {
   'every-year': 'checkoutForm.period.every-year',
   once: 'checkoutForm.period.once',
 };
+
+/** What `navigate` is for the answer of a checkout whose product is no longer shown. */
+const stay: Navigate = () => {};
+
+/** Marks the fields a refused checkout names, in the form of the product shown. */
+type Refuse = (error: BillingError, body: CheckoutInput) => void;
 
 const UNITS = 'units';
 const DISCOUNT = 'discount';
@@ -202,6 +219,11 @@ const fieldSlot = (key: string) => `field:${key}`;
  * (`discountField.rateLimited`, the same words as the field's own check). A failure tied to no
  * field shows in the `alert` part ("… Please try again."), and a signed-out buyer (401) is
  * asked there to sign in (`common.signIn`). What was typed stays.
+ *
+ * Another product. One checkout at a time, whatever the product: a checkout still on its way
+ * when `productId` changes keeps the new product's form busy (it cannot be sent), and its answer
+ * is not followed (no redirect to the product before, no `onSuccess` or `onError`); the form is
+ * then ready to be sent for the product shown.
  *
  * @example
  * ```tsx
@@ -231,6 +253,45 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (product) retried.current = false;
     handOver.current = false;
   });
+
+  // One checkout per form, across products (issue 6: no second submit while one is in flight):
+  // the form of a new `productId` stays busy until the checkout of the one before settles. An
+  // answer for a product no longer shown is not followed (no redirect, no callback) and is
+  // forgotten, so that the form of the product shown can be sent. The hook applies a render's
+  // options to the checkout on its way once that render commits (React Query sets them in an
+  // effect). `sentFor` is the product of the checkout on its way or failed: once one is
+  // followed it is cleared, so the provider's `navigate` stays and the hook still knows that
+  // the page is leaving, whatever product is shown then.
+  const [sentFor, setSentFor] = useState<string | null>(null);
+  const stale = sentFor !== null && sentFor !== props.productId;
+  const refuser = useRef<Refuse | null>(null);
+  const { state, checkout, reset } = useCheckout({
+    ...(stale ? { navigate: stay } : {}),
+    onSuccess: (created, body) => {
+      if (stale) return reset();
+      setSentFor(null);
+      props.onSuccess?.(created, body);
+    },
+    onError: (error, body) => {
+      if (stale) return reset();
+      refuser.current?.(error, body);
+      props.onError?.(error, body);
+    },
+  });
+  const busy = state === 'submitting' || state === 'redirecting';
+  const send = useCallback(
+    (body: CheckoutInput) => {
+      setSentFor(body.product_id);
+      return checkout(body);
+    },
+    [checkout],
+  );
+  // A failure of the product before is not the new product's: its form starts `idle`.
+  useEffect(() => {
+    if (busy || !stale) return;
+    setSentFor(null);
+    reset();
+  }, [busy, stale, reset]);
 
   if (products.isPending) {
     return part('root', 'section', {
@@ -292,6 +353,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
       product={product}
       focusName={retried.current}
       handOver={handOver}
+      state={busy || !stale ? state : 'idle'}
+      send={send}
+      refuser={refuser}
     />
   );
 }
@@ -300,6 +364,11 @@ type ReadyProps = CheckoutFormProps & {
   product: Product;
   focusName: boolean;
   handOver: { current: boolean };
+  /** The form's checkout, which may be one of the product before (then only while busy). */
+  state: CheckoutState;
+  send: (body: CheckoutInput) => Promise<void>;
+  /** Where this form puts its `refuse`, for a refusal of its product's checkout. */
+  refuser: { current: Refuse | null };
 };
 
 function CheckoutFormReady(props: ReadyProps) {
@@ -428,12 +497,12 @@ function CheckoutFormReady(props: ReadyProps) {
     if (first) fieldFocus.request(first);
   };
 
-  const { state, checkout } = useCheckout({
-    onSuccess: (created, body) => props.onSuccess?.(created, body),
-    onError: (error, body) => {
-      refuse(error, body);
-      props.onError?.(error, body);
-    },
+  const { state, send, refuser } = props;
+  useEffect(() => {
+    refuser.current = refuse;
+    return () => {
+      if (refuser.current === refuse) refuser.current = null;
+    };
   });
   // While busy, inputs are read-only rather than disabled, so focus stays where it is.
   const busy = state === 'submitting' || state === 'redirecting';
@@ -491,7 +560,7 @@ function CheckoutFormReady(props: ReadyProps) {
     if (Object.keys(sent).length > 0) body.metadata = sent;
     inFlight.current = true;
     try {
-      await checkout(body);
+      await send(body);
     } finally {
       inFlight.current = false;
     }
