@@ -59,6 +59,8 @@ describe('DiscountField', () => {
     for (const [locale, said] of [
       ['en-US', 'Code LAUNCH20 applied: 20% off for 1 month'],
       ['de-DE', 'Code LAUNCH20 eingelöst: 20 % Rabatt für 1 Monat'],
+      // English served to a locale whose own rules have no singular: still "1 month".
+      ['ja-JP', 'Code LAUNCH20 applied: 20% off for 1 month'],
     ] as const) {
       const harness = createBillingHarness({
         editAnswer: (path, body: Discount) => {

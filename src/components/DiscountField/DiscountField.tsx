@@ -19,7 +19,6 @@ import type { DiscountPreview } from '../../contract/proxy.js';
 import { useBillingContext } from '../../react/context.js';
 import { discountOptions } from '../../react/options.js';
 import { useProducts } from '../../react/queries.js';
-import { useBillingUI } from '../../react/ui-context.js';
 import { type Translate, useMessages } from '../messages/index.js';
 import { commonMessages } from '../messages/sections/common.js';
 import { discountFieldMessages } from '../messages/sections/discountField.js';
@@ -117,14 +116,13 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
 /**
  * What the applied code takes off, in words: "20% off for 3 months". A fixed amount is in the
  * preview's currency, else in `currency`; with neither, the discount's name is said instead.
- * The number of months takes its plural form in `locale` (default `en`).
+ * One month is said in the singular, as the catalogue's languages say it.
  */
 export function describeDiscount(
   preview: DiscountPreview,
   t: Translate,
   money: Formatters['money'],
   currency?: string,
-  locale = 'en',
 ): string {
   const inCurrency = preview.currency ?? currency;
   const off =
@@ -139,8 +137,9 @@ export function describeDiscount(
       ? t('discountField.duration.forever', { off })
       : preview.duration === 'repeating' && preview.duration_in_months
         ? t(
-            // The catalogue's languages have one and other: one month is said in the singular.
-            new Intl.PluralRules(locale).select(preview.duration_in_months) === 'one'
+            // The catalogue's languages (English, German) say only one month in the singular;
+            // not the page locale's rules (Japanese has no singular: "for 1 months").
+            preview.duration_in_months === 1
               ? 'discountField.duration.repeating.one'
               : 'discountField.duration.repeating',
             { off, months: preview.duration_in_months },
@@ -204,7 +203,6 @@ export function DiscountField(props: DiscountFieldProps) {
   const part = useParts<DiscountFieldPart>('DiscountField', props);
   const t = useMessages(commonMessages, discountFieldMessages);
   const money = useMoney();
-  const { locale } = useBillingUI();
   const id = useId();
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
@@ -323,7 +321,7 @@ export function DiscountField(props: DiscountFieldProps) {
   let message = '';
   if (externalError) message = externalError;
   else if (status === 'applied' && preview) {
-    const discount = describeDiscount(preview, t, money, product?.currency, locale);
+    const discount = describeDiscount(preview, t, money, product?.currency);
     message = t('discountField.applied', { code: preview.code, discount });
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed' && failure === query.error && failure?.kind === 'rate_limited') {

@@ -476,12 +476,22 @@ describe('MetricsSummary: the chart’s words', () => {
     expect(screen.getByRole('img')).toHaveAccessibleName(/^Revenue over 1 period, starting /);
     unmount();
 
-    renderWithBilling(<MetricsSummary now={NOW} />, {
+    const { unmount: unmount2 } = renderWithBilling(<MetricsSummary now={NOW} />, {
       harness: onePeriod(),
       provider: { locale: 'de-DE' },
     });
     await waitFor(() => expect(region('Shop-Kennzahlen')).toHaveAttribute('data-state', 'ready'));
     expect(screen.getByRole('img')).toHaveAccessibleName(/^Umsatz in 1 Zeitraum ab /);
+    unmount2();
+
+    // A locale the English catalogue serves whose own rules have no singular (Japanese): the
+    // catalogue's language decides, not the page's.
+    renderWithBilling(<MetricsSummary now={NOW} />, {
+      harness: onePeriod(),
+      provider: { locale: 'ja-JP' },
+    });
+    await waitFor(() => expect(region()).toHaveAttribute('data-state', 'ready'));
+    expect(screen.getByRole('img')).toHaveAccessibleName(/^Revenue over 1 period, starting /);
   });
 });
 

@@ -545,7 +545,6 @@ export function MetricsSummary(props: MetricsSummaryProps) {
           part={part}
           t={t}
           fmt={fmt}
-          locale={locale}
         />
       ),
     ];
@@ -574,7 +573,6 @@ interface RevenueProps {
   part: PartRenderer<MetricsSummaryPart>;
   t: Translate;
   fmt: MetricsFormatters;
-  locale: string;
 }
 
 /** SVG attributes for an SVG part (parts are typed for HTML). */
@@ -589,19 +587,8 @@ const M = { top: 16, right: 36, bottom: 36, left: 76 };
 
 /** The chart, its legend, and the table of the same figures. */
 function Revenue(props: RevenueProps) {
-  const {
-    periods,
-    currency,
-    interval,
-    busy,
-    tableId,
-    tableShown,
-    onToggleTable,
-    part,
-    t,
-    fmt,
-    locale,
-  } = props;
+  const { periods, currency, interval, busy, tableId, tableShown, onToggleTable, part, t, fmt } =
+    props;
   const money = (cents: number) => fmt.money(cents, currency);
   const gross = periods.map((p) => p.grossRevenue);
   const net = periods.map((p) => p.netRevenue);
@@ -671,10 +658,9 @@ function Revenue(props: RevenueProps) {
   const first = periods[0] as StatsPeriod;
   const lastPeriod = periods.at(-1) as StatsPeriod;
   const summary = t(
-    // The catalogue's languages have one and other: a single period is said in the singular.
-    new Intl.PluralRules(locale).select(periods.length) === 'one'
-      ? 'metricsSummary.chartSummary.one'
-      : 'metricsSummary.chartSummary',
+    // The catalogue's languages (English, German) say only a single period in the singular; not
+    // the page locale's rules, which may have no singular at all (Japanese).
+    periods.length === 1 ? 'metricsSummary.chartSummary.one' : 'metricsSummary.chartSummary',
     {
       count: periods.length,
       from: long(first.timestamp),
