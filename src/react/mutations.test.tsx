@@ -95,6 +95,37 @@ describe('useCheckout', () => {
     expect(harness.navigations[0]?.startsWith(`${harness.sandbox.baseUrl}/checkout/`)).toBe(true);
   });
 
+  it('follow (internal, for CheckoutForm): asked with the body when the checkout exists, as the last render gave it; false keeps the buyer on the page, onSuccess is still called', async () => {
+    const harness = createBillingHarness();
+    const release = harness.hold('createCheckout');
+    const asked: unknown[] = [];
+    const onSuccess = vi.fn();
+    const { result, rerender } = renderHookWithBilling(
+      ({ go }: { go: boolean }) =>
+        useCheckout({
+          follow: (body) => {
+            asked.push(body);
+            return go;
+          },
+          onSuccess,
+        }),
+      { harness, initialProps: { go: true } },
+    );
+    act(() => {
+      void result.current.checkout({ product_id: PRO });
+    });
+    await waitFor(() => expect(result.current.state).toBe('submitting'));
+    rerender({ go: false });
+    release();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(asked).toEqual([expect.objectContaining({ product_id: PRO })]);
+    expect(onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ id: result.current.data?.id }),
+      expect.objectContaining({ product_id: PRO }),
+    );
+    expect(harness.navigations).toEqual([]);
+  });
+
   it('makes one checkout from a double submit', async () => {
     const harness = createBillingHarness();
     const before = harness.sandbox.inspect().checkouts.length;

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
+import { useBeforePaint } from '../components/shared/measure.js';
 import type {
   Checkout,
   CreditsTransaction,
@@ -49,6 +50,14 @@ export type CheckoutInput = ProxyRouteInput<'createCheckout'>;
 export type UseCheckoutOptions = MutationCallbacks<Checkout, CheckoutInput> & {
   /** How the buyer is sent to `checkout_url`. Default: the provider's `navigate`. */
   navigate?: Navigate;
+  /**
+   * Internal (for `CheckoutForm`; not part of the documented API, and may change): asked when
+   * the checkout exists, with its body, whether to send the buyer to it. The one of the last
+   * committed render is asked, even for a checkout started before. `onSuccess` is still called.
+   * Default: always follow.
+   * @internal
+   */
+  follow?: (body: CheckoutInput) => boolean;
 };
 
 /** What `useCheckout` returns. */
@@ -85,6 +94,12 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
   const navigate = options.navigate ?? context.navigate;
   const { session } = context;
   const [attempts] = useState(() => new AttemptKeys('chk'));
+  // Read when the answer arrives: React Query hands a render's options to a mutation on its way
+  // only in a later effect, after an answer may have landed.
+  const follow = useRef(options.follow);
+  useBeforePaint(() => {
+    follow.current = options.follow;
+  });
   const mutation = useMutation<Checkout, BillingError, CheckoutInput, AskedIn>(
     {
       mutationKey: [...billingKeys.all, 'checkout'],
@@ -99,7 +114,9 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
       onSuccess: (created, body, asked) => {
         attempts.reset();
         // A link asked for in another session (a sign-out, another user) is not followed.
-        if (asked?.session === session.current) navigate(created.checkout_url as string);
+        if (asked?.session === session.current && (follow.current?.(body) ?? true)) {
+          navigate(created.checkout_url as string);
+        }
         options.onSuccess?.(created, body);
       },
       onError: (error, body) => options.onError?.(error, body),

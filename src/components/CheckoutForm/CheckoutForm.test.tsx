@@ -1,6 +1,8 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test, vi } from 'vitest';
 import {
@@ -13,6 +15,7 @@ import {
 import { sandboxClient } from '../../../test/support/sandbox-client.js';
 import { recordFocus, recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { createBillingClient } from '../../client/client.js';
+import { assignLocation } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
 import { generalErrorBody } from '../../sandbox/errors.js';
@@ -575,6 +578,12 @@ describe('CheckoutForm: another product', () => {
   });
 });
 
+/** Calls `run` as it commits (a layout effect), before any passive effect of that commit runs. */
+function AtCommit({ run }: { run: () => void }) {
+  useLayoutEffect(() => run(), [run]);
+  return null;
+}
+
 describe('CheckoutForm: another product while a checkout is on its way (issue 6: one at a time)', () => {
   const LIFETIME = 'prod_lifetime'; // $199.00 once, company (optional), terms checkbox
   const page = (productId: string, callbacks: { onSuccess: () => void; onError: () => void }) => (
@@ -661,11 +670,46 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
     expect(harness.count('createCheckout')).toBe(2);
   });
 
-  test('another product once the buyer is on the way to the payment page: its form stays busy', async () => {
+  test('another product once the buyer was sent to the payment page by a navigate that stays (a router, an overlay): its form is idle and can be sent', async () => {
     const user = userEvent.setup();
     const harness = createBillingHarness();
     const said = callbacks();
     const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    const pro = await form('Pro');
+    const before = checkoutCount(harness);
+    await user.click(submitButton());
+    await waitFor(() => expect(pro).toHaveAttribute('data-state', 'redirecting'));
+    expect(said.onSuccess).toHaveBeenCalledTimes(1);
+
+    rerender(page(LIFETIME, said));
+    const lifetime = await form('Lifetime license');
+    expect(lifetime).toHaveAttribute('data-state', 'idle');
+    expect(lifetime).not.toHaveAttribute('aria-busy');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+    await user.click(terms());
+    expect(terms()).toBeChecked();
+    await user.click(submitButton());
+    await waitFor(() => expect(harness.navigations).toHaveLength(2));
+    const [first, second] = newCheckouts(harness, before);
+    expect(first).toMatchObject({ product: PRO });
+    expect(second).toMatchObject({ product: LIFETIME, metadata: { terms: 'true' } });
+    expect(harness.navigations).toEqual([first?.checkout_url, second?.checkout_url]);
+    expect(said.onSuccess).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: second?.id }),
+      expect.objectContaining({ product_id: LIFETIME }),
+    );
+  });
+
+  test('another product once the buyer is on the way to the payment page with the default navigate (the page is leaving): its form stays busy', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const said = callbacks();
+    // jsdom does not leave the page on location.assign (it says it is not implemented), so
+    // where the buyer was sent is not recorded here: the form's state says it.
+    const { rerender } = renderWithBilling(page(PRO, said), {
+      harness,
+      provider: { navigate: assignLocation },
+    });
     const pro = await form('Pro');
     await user.click(submitButton());
     await waitFor(() => expect(pro).toHaveAttribute('data-state', 'redirecting'));
@@ -676,9 +720,78 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
     expect(lifetime).toHaveAttribute('data-state', 'redirecting');
     expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
     await user.click(terms());
+    expect(terms()).not.toBeChecked();
     await user.click(submitButton());
     expect(harness.count('createCheckout')).toBe(1);
-    expect(harness.navigations).toHaveLength(1);
+    expect(said.onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  test('a router shows another product just as the answer for the one before lands (after that commit, before its effects): not followed, no onSuccess, the new form can be sent', async () => {
+    // React Query gives a running checkout a render's options only in a later effect: the
+    // answer must be judged by the product shown when it lands. Rendered outside act, as a
+    // router does, so that the answer lands between Lifetime's commit and its effects.
+    const harness = createBillingHarness();
+    const queryClient = createTestQueryClient();
+    const said = callbacks();
+    const before = checkoutCount(harness);
+    // Pro's answer, made by the proxy and read, is held in the browser's fetch until released:
+    // from then on it reaches the form with no further wait for the network or the proxy.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetch = async (input: string, init: RequestInit) => {
+      const response = await harness.fetch(input, init);
+      if (init.method !== 'POST' || !input.endsWith('/checkouts')) return response;
+      const text = await response.text();
+      await held;
+      return new Response(text, { status: response.status, headers: response.headers });
+    };
+    const app = (productId: string, extra?: ReactNode) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} provider={{ fetch }}>
+        <CheckoutForm productId={productId} {...said} />
+        {extra}
+      </BillingHarnessProvider>
+    );
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(app(PRO));
+      const pro = await form('Pro');
+      submitButton().click();
+      await waitFor(() => expect(pro).toHaveAttribute('data-state', 'submitting'));
+
+      // A router's switch (not a click), and Pro's answer released as Lifetime's form commits.
+      setTimeout(() => root.render(app(LIFETIME, <AtCommit run={release} />)), 0);
+      const lifetime = await form('Lifetime license');
+      // Pro's answer has landed once Lifetime's form is no longer busy with it.
+      await waitFor(() => expect(lifetime).not.toHaveAttribute('data-state', 'submitting'));
+      expect(newCheckouts(harness, before)).toEqual([expect.objectContaining({ product: PRO })]);
+      expect(harness.navigations).toEqual([]);
+      expect(said.onSuccess).not.toHaveBeenCalled();
+      expect(said.onError).not.toHaveBeenCalled();
+      await waitFor(() => expect(lifetime).toHaveAttribute('data-state', 'idle'));
+      expect(submitButton()).not.toHaveAttribute('aria-disabled');
+
+      terms().click();
+      await waitFor(() => expect(terms()).toBeChecked());
+      submitButton().click();
+      await waitFor(() => expect(harness.navigations).toHaveLength(1));
+      const [, bought] = newCheckouts(harness, before);
+      expect(bought).toMatchObject({ product: LIFETIME });
+      expect(harness.navigations).toEqual([bought?.checkout_url]);
+      expect(said.onSuccess).toHaveBeenCalledTimes(1);
+      expect(said.onSuccess).toHaveBeenCalledWith(
+        expect.objectContaining({ id: bought?.id }),
+        expect.objectContaining({ product_id: LIFETIME }),
+      );
+    } finally {
+      root.unmount();
+      container.remove();
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
   });
 
   test('back to the product before its answer: that answer is followed', async () => {

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import type { BillingError } from '../../client/error.js';
 import type { Checkout, Product } from '../../contract/schemas.js';
-import { type Navigate, useBillingContext } from '../../react/context.js';
+import { assignLocation, useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
 import { useProducts } from '../../react/queries.js';
@@ -129,7 +129,9 @@ export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
    * way, the new product's form is busy (`submitting`) and cannot be sent, and that checkout's
    * answer is dropped (the buyer is not sent to it, neither `onSuccess` nor `onError` is called),
    * after which the form can be sent. Back to that product before its answer, it is followed as
-   * usual. Required.
+   * usual. Once the buyer is sent to the payment page, the new product's form stays busy while
+   * the page leaves (the provider's default `navigate`); with a `navigate` of the app's own (a
+   * router, an overlay), which may stay on the page, it can be sent at once. Required.
    */
   productId: string;
   /** Let the buyer choose how many units to buy. Default: `false` (one unit). */
@@ -190,9 +192,6 @@ const periodKeys: Record<string, MessageKey> = {
   once: 'checkoutForm.period.once',
 };
 
-/** What `navigate` is for the answer of a checkout whose product is no longer shown. */
-const stay: Navigate = () => {};
-
 /** Marks the fields a refused checkout names, in the form of the product shown. */
 type Refuse = (error: BillingError, body: CheckoutInput) => void;
 
@@ -223,7 +222,9 @@ const fieldSlot = (key: string) => `field:${key}`;
  * Another product. One checkout at a time, whatever the product: a checkout still on its way
  * when `productId` changes keeps the new product's form busy (it cannot be sent), and its answer
  * is not followed (no redirect to the product before, no `onSuccess` or `onError`); the form is
- * then ready to be sent for the product shown.
+ * then ready to be sent for the product shown. Which product is shown is read when the answer
+ * arrives, so a `productId` changed by a router just before it is respected. After a redirect,
+ * another product's form stays busy only while the page leaves (the default `navigate`).
  *
  * @example
  * ```tsx
@@ -231,7 +232,7 @@ const fieldSlot = (key: string) => `field:${key}`;
  * ```
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  useBillingContext('CheckoutForm');
+  const { navigate } = useBillingContext('CheckoutForm');
   // The caller's definitions are checked before anything is loaded or sent (three fields at
   // most, so on every render): like any prop misuse, refused here rather than shown to the
   // buyer as a checkout that cannot start.
@@ -257,28 +258,35 @@ export function CheckoutForm(props: CheckoutFormProps) {
   // One checkout per form, across products (issue 6: no second submit while one is in flight):
   // the form of a new `productId` stays busy until the checkout of the one before settles. An
   // answer for a product no longer shown is not followed (no redirect, no callback) and is
-  // forgotten, so that the form of the product shown can be sent. The hook applies a render's
-  // options to the checkout on its way once that render commits (React Query sets them in an
-  // effect). `sentFor` is the product of the checkout on its way or failed: once one is
-  // followed it is cleared, so the provider's `navigate` stays and the hook still knows that
-  // the page is leaving, whatever product is shown then.
+  // forgotten, so that the form of the product shown can be sent. Which product is shown is
+  // read when the answer arrives (`shown`, set as each render commits), not baked into this
+  // render's callbacks: the hook hands a render's options to the checkout on its way only in
+  // a later effect, and an answer can land between the commit of a new product and that effect.
+  // `sentFor` is the product of the last checkout sent (on its way, failed or followed).
+  const shown = useRef(props.productId);
+  useBeforePaint(() => {
+    shown.current = props.productId;
+  });
   const [sentFor, setSentFor] = useState<string | null>(null);
   const stale = sentFor !== null && sentFor !== props.productId;
   const refuser = useRef<Refuse | null>(null);
   const { state, checkout, reset } = useCheckout({
-    ...(stale ? { navigate: stay } : {}),
+    follow: (body) => shown.current === body.product_id,
     onSuccess: (created, body) => {
-      if (stale) return reset();
-      setSentFor(null);
+      if (shown.current !== body.product_id) return reset();
       props.onSuccess?.(created, body);
     },
     onError: (error, body) => {
-      if (stale) return reset();
+      if (shown.current !== body.product_id) return reset();
       refuser.current?.(error, body);
       props.onError?.(error, body);
     },
   });
-  const busy = state === 'submitting' || state === 'redirecting';
+  // What keeps another product's form busy: a checkout on its way, or one followed with the
+  // default `navigate` (the page is leaving). A `navigate` of the app's own (a router, an
+  // overlay) may stay on the page: nothing is in flight, so the new product's form can be sent.
+  const carried =
+    state === 'submitting' || (state === 'redirecting' && navigate === assignLocation);
   const send = useCallback(
     (body: CheckoutInput) => {
       setSentFor(body.product_id);
@@ -286,12 +294,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     },
     [checkout],
   );
-  // A failure of the product before is not the new product's: its form starts `idle`.
+  // A failure (or a redirect that did not leave) of the product before is not the new
+  // product's: its form starts `idle`.
   useEffect(() => {
-    if (busy || !stale) return;
+    if (carried || !stale) return;
     setSentFor(null);
     reset();
-  }, [busy, stale, reset]);
+  }, [carried, stale, reset]);
 
   if (products.isPending) {
     return part('root', 'section', {
@@ -353,7 +362,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       product={product}
       focusName={retried.current}
       handOver={handOver}
-      state={busy || !stale ? state : 'idle'}
+      state={carried || !stale ? state : 'idle'}
       send={send}
       refuser={refuser}
     />
