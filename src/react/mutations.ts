@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillingError } from '../client/error.js';
-import { useBeforePaint } from '../components/shared/measure.js';
 import type {
   Checkout,
   CreditsTransaction,
@@ -21,6 +20,7 @@ import type {
   Subscription,
 } from '../contract/schemas.js';
 import { AttemptKeys, attemptKeysOf, checkedRedirect } from './attempt.js';
+import { useBeforePaint } from './before-paint.js';
 import { assignLocation, type Navigate, useBillingContext } from './context.js';
 import { billingKeys } from './keys.js';
 import type { ProxyRouteInput } from './proxy-client.js';

@@ -1,12 +1,8 @@
 // A value read off an element's laid-out box, kept up to date as the box resizes.
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
+import { useBeforePaint } from '../../react/before-paint.js';
 
-/**
- * `useLayoutEffect` in a browser, `useEffect` where there is no `document` (a server render,
- * where neither runs): React 18 warns about every layout effect a server render meets.
- */
-export const useBeforePaint: typeof useLayoutEffect =
-  typeof document === 'undefined' ? useEffect : useLayoutEffect;
+export { useBeforePaint };
 
 /**
  * `read(element)` now and after every resize of the element or its first child; `initial`
