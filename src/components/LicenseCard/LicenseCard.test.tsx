@@ -54,6 +54,14 @@ function instanceOf(license: SeededLicense) {
   return instance;
 }
 
+/** The card for a seeded license, checked at once, without the form. */
+function showLicense(harness: BillingHarness, license: SeededLicense) {
+  return renderWithBilling(
+    <LicenseCard licenseKey={license.key} instanceId={instanceOf(license).id} showForm={false} />,
+    { harness },
+  );
+}
+
 function card() {
   return screen.getByRole('article', { name: 'License' });
 }
@@ -307,14 +315,7 @@ describe('LicenseCard: the service’s status decides, never the page’s clock'
       const license = seeded(harness, (l) => l.status === 'active' && !!l.expires_at);
       const expiresAt = license.expires_at as string;
       await withPageClock(Date.parse(expiresAt) + days * DAY, async () => {
-        renderWithBilling(
-          <LicenseCard
-            licenseKey={license.key}
-            instanceId={instanceOf(license).id}
-            showForm={false}
-          />,
-          { harness },
-        );
+        showLicense(harness, license);
         await waitFor(() => expect(card()).toHaveAttribute('data-state', 'valid'));
         expect(detail('Status')).toHaveTextContent('Active');
         expect(detail('Expiry')).toHaveTextContent(`Expires on ${day(expiresAt)}`);
@@ -347,14 +348,7 @@ describe('LicenseCard: the service’s status decides, never the page’s clock'
     });
     const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
     await withPageClock(Date.parse(NOW), async () => {
-      renderWithBilling(
-        <LicenseCard
-          licenseKey={license.key}
-          instanceId={instanceOf(license).id}
-          showForm={false}
-        />,
-        { harness },
-      );
+      showLicense(harness, license);
       await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
       expect(detail('Status')).toHaveTextContent('Expired');
       expect(detail('Expiry')).toHaveTextContent(`Expired on ${day(at)}`);
@@ -380,14 +374,7 @@ describe('LicenseCard: a date passed on a license that is not active', () => {
         license.expires_at = at;
       });
       const license = seeded(harness, (l) => l.status === 'active' && !l.expires_at);
-      renderWithBilling(
-        <LicenseCard
-          licenseKey={license.key}
-          instanceId={instanceOf(license).id}
-          showForm={false}
-        />,
-        { harness },
-      );
+      showLicense(harness, license);
       await waitFor(() => expect(card()).toHaveAttribute('data-state', 'invalid'));
       expect(detail('Expiry')).toHaveTextContent(`${words} ${day(at)}`);
       expect(detail('Expiry').parentElement).toHaveAttribute('data-state', state);
