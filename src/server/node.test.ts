@@ -139,19 +139,12 @@ describe('toNodeHandler with node:http', () => {
       `content-type: ${contentType}\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
     // Four requests one after another on one socket: 413 from content-length, 415 from
     // content-type, 403 from the origin (none reads the body), then a read.
-    const socket = connectTcp(Number(port), '127.0.0.1');
-    socket.write(post('application/json', base));
-    socket.write(post('text/plain', base));
-    socket.write(post('application/json', 'https://evil.test'));
-    socket.write(
+    const received = await overOneSocket(port, [
+      post('application/json', base),
+      post('text/plain', base),
+      post('application/json', 'https://evil.test'),
       `GET /api/billing/products HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
-    );
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    await once(socket, 'close');
+    ]);
     expect([...received.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => m[1])).toEqual([
       '413',
       '415',
@@ -223,21 +216,13 @@ describe('toNodeHandler with node:http', () => {
     const { host, port } = new URL(base);
     // fetch refuses to send TRACE, and `new Request` to build one: over the socket as written,
     // three requests on one connection (the first with a body, which must not stall it).
-    const socket = connectTcp(Number(port), '127.0.0.1');
-    socket.write(
-      `TRACE /api/billing/products HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 5\r\n\r\nhello`,
+    const answers = rawAnswers(
+      await overOneSocket(port, [
+        `TRACE /api/billing/products HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 5\r\n\r\nhello`,
+        `TRACE /api/billing/checkouts HTTP/1.1\r\nhost: ${host}\r\n\r\n`,
+        `GET /api/billing/products HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
+      ]),
     );
-    socket.write(`TRACE /api/billing/checkouts HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
-    socket.write(
-      `GET /api/billing/products HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
-    );
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    await once(socket, 'close');
-    const answers = rawAnswers(received);
     expect(answers.map((a) => [a.status, a.headers.allow])).toEqual([
       [405, 'GET, HEAD'],
       [405, 'POST'],
@@ -252,6 +237,22 @@ describe('toNodeHandler with node:http', () => {
     }
   });
 });
+
+/**
+ * Writes `requests` as written, one after another, on one connection to 127.0.0.1:`port` (the
+ * last should say `connection: close`), and answers all the bytes received until it closes.
+ */
+async function overOneSocket(port: string, requests: string[]): Promise<string> {
+  const socket = connectTcp(Number(port), '127.0.0.1');
+  for (const request of requests) socket.write(request);
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  await once(socket, 'close');
+  return received;
+}
 
 /** The HTTP/1.1 answers in what a socket received: status, headers (lower-case), body. */
 function rawAnswers(received: string) {
@@ -501,16 +502,9 @@ describe('toNodeHandler with Express', () => {
 
     // TRACE reaches the proxy through Express too: its 405, not an error passed to next().
     const { host, port } = new URL(base);
-    const socket = connectTcp(Number(port), '127.0.0.1');
-    socket.write(
+    const received = await overOneSocket(port, [
       `TRACE /api/billing/portal HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`,
-    );
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    await once(socket, 'close');
+    ]);
     expect(rawAnswers(received).map((a) => [a.status, a.headers.allow])).toEqual([[405, 'POST']]);
   });
 });
