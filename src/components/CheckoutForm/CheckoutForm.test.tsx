@@ -1422,14 +1422,12 @@ describe('CheckoutForm: the proxy’s limit on codes checked', () => {
   });
 
   test('a checkout with a code refused as too many codes checked (the proxy’s 429): the code field says when to try again, input kept; without the code it starts', async () => {
-    // The proxy's one-minute window, on a clock the test sets: 42 s of it are left.
-    vi.useFakeTimers({ now: new Date('2030-01-07T12:00:18Z'), toFake: ['Date'] });
-    try {
+    await with42sLeftOfTheWindow(async () => {
       const user = userEvent.setup();
       const onError = vi.fn();
       const { harness, container } = renderWithBilling(
         <CheckoutForm productId={TEAM} allowUnits onError={onError} />,
-        { handler: { rateLimit: { limit: 1, windowMs: 60_000 } } },
+        { handler: ONE_CHECK_A_MINUTE },
       );
       const { company, units } = await fillTeam(user);
       await user.type(codeField(), 'FRIENDS10{Enter}');
@@ -1463,17 +1461,14 @@ describe('CheckoutForm: the proxy’s limit on codes checked', () => {
         expect.objectContaining({ units: 3, metadata: { companyName: 'Acme' } }),
       ]);
       expect(harness.count('createCheckout')).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   test('fr-FR, a locale the catalogue has no language for: the code field’s words are English throughout, when to try again too', async () => {
-    vi.useFakeTimers({ now: new Date('2030-01-07T12:00:18Z'), toFake: ['Date'] });
-    try {
+    await with42sLeftOfTheWindow(async () => {
       const user = userEvent.setup();
       const { harness } = renderWithBilling(<CheckoutForm productId={PRO} />, {
-        handler: { rateLimit: { limit: 1, windowMs: 60_000 } },
+        handler: ONE_CHECK_A_MINUTE,
         provider: { locale: 'fr-FR' },
       });
       await form('Pro');
@@ -1483,9 +1478,7 @@ describe('CheckoutForm: the proxy’s limit on codes checked', () => {
       await waitFor(() => expect(codeField()).toHaveFocus());
       expect(codeField()).toHaveAccessibleDescription(tooMany('in 42 seconds'));
       expect(harness.navigations).toHaveLength(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   test('a 429 without Retry-After says “shortly”; a 429 for a checkout without a code is the form’s alert, as before', async () => {
@@ -1605,4 +1598,20 @@ describe('custom field rules', () => {
 /** Reads the catalog query too, to see when a failure has reached the components. */
 function CatalogProbe() {
   return <output>{useProducts().isError ? 'catalog refetch failed' : ''}</output>;
+}
+
+/** The proxy's rate limit at one discount check (or coded checkout) a minute. */
+const ONE_CHECK_A_MINUTE = { rateLimit: { limit: 1, windowMs: 60_000 } };
+
+/**
+ * Runs `body` with the page's clock (`Date` only) 18 s into a minute, so 42 s of the proxy's
+ * one-minute window are left when its limit is used up.
+ */
+async function with42sLeftOfTheWindow(body: () => Promise<void>) {
+  vi.useFakeTimers({ now: new Date('2030-01-07T12:00:18Z'), toFake: ['Date'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
 }
