@@ -11,13 +11,14 @@ import {
   customFieldCheckboxInputShape,
   customFieldInputSchema,
   customFieldTextInputShape,
+  metadataInputSchema,
   retrieveDiscountQuery,
   reverseCreditTransactionBody,
   statsSummaryQuery,
   upgradeSubscriptionBody,
   validateLicenseBody,
 } from './requests.js';
-import { type Infer, MAX_CUSTOM_FIELDS, metadataSchema } from './schemas.js';
+import { type Infer, MAX_CUSTOM_FIELDS } from './schemas.js';
 
 /** `page` and `page_size` of the proxy's page-numbered routes. */
 export const proxyPageQuery = z.object({
@@ -48,7 +49,7 @@ export const proxyCheckoutBody = z.strictObject({
   custom_price: z.optional(z.int().check(z.minimum(0))),
   discount_code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   custom_fields: z.optional(z.array(proxyCustomFieldInput).check(z.maxLength(MAX_CUSTOM_FIELDS))),
-  metadata: z.optional(metadataSchema),
+  metadata: z.optional(metadataInputSchema),
   success_url: z.optional(httpUrl),
 });
 export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;

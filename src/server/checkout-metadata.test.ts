@@ -228,3 +228,34 @@ describe('POST /checkouts with checkoutMetadata', () => {
     ).toThrow(/`checkoutMetadata` must be a function/);
   });
 });
+
+describe("POST /checkouts with the browser's metadata", () => {
+  it('refuses metadata nested deeper than 32 levels with a 400 naming it, before the service', async () => {
+    const h = proxyHarness();
+    const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+    // 3,200 levels are 6.5 KB, far under the body limit, and overflow a recursive walk.
+    for (const levels of [3200, 32]) {
+      const answer = await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { product_id: PRODUCT, metadata: { a: nested(levels) } },
+      });
+      expect(answer.status, `${levels} levels`).toBe(400);
+      expect(proxyErrorSchema.parse(answer.json).fields).toEqual([
+        {
+          field: 'metadata',
+          message: 'must nest at most 32 levels of objects and arrays; flatten it',
+        },
+      ]);
+    }
+    expect(checkoutPosts(h.upstream)).toEqual([]);
+    expect(h.errors).toEqual([]);
+
+    const kept = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: PRODUCT, metadata: { a: nested(31) } },
+    });
+    expect(kept.status).toBe(200);
+    const stored = h.sandbox.inspect().checkouts.find((c) => c.id === kept.body.id);
+    expect(JSON.stringify(stored?.metadata)).toBe(`{"a":${'['.repeat(31)}${']'.repeat(31)}}`);
+  });
+});
