@@ -123,6 +123,24 @@ describe("customer A asking for customer B's resources", () => {
     await sameNotFound('GET', (id) => `/credits/accounts/${id}/balance`, ids, 'cca');
   });
 
+  it("B's account costs the service the same requests as a missing one, however often A asks", async () => {
+    const missing = randomId('cca');
+    for (const route of ['entries', 'balance']) {
+      for (const id of [accountsB[0]!.id, missing]) {
+        const counts: number[] = [];
+        for (let ask = 0; ask < 3; ask++) {
+          const before = h.upstream.length;
+          expect((await asA('GET', `/credits/accounts/${id}/${route}`)).status).toBe(404);
+          counts.push(h.upstream.length - before);
+        }
+        // One lookup each time: a remembered "exists, not yours" would answer with none.
+        expect(counts, `${route} of ${id === missing ? 'a missing account' : "B's"}`).toEqual([
+          1, 1, 1,
+        ]);
+      }
+    }
+  });
+
   it("the lists show A's rows only, whatever filters and cursors A sends", async () => {
     const subs = await asA('GET', '/subscriptions?page_size=100');
     expect((subs.body.items as { customer: unknown }[]).every((s) => idOf(s.customer) === A)).toBe(

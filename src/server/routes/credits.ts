@@ -42,22 +42,27 @@ const BALANCE_TTL_MS = 24 * 60 * 60_000;
 /** The most entries one request may ask for. */
 const PAGE = 100;
 
-/** The account's facts if it is the session customer's; else the one 404. */
+/**
+ * The account's facts if it is the session customer's; else the one 404. Only the customer's
+ * own accounts are remembered, under their id: someone else's costs the same upstream request
+ * every time, as a missing one does, so neither the count nor an answer while the service
+ * fails tells the two apart.
+ */
 async function ownAccount(ctx: BaseContext, accountId: string): Promise<AccountFacts> {
   const customer = await requireCustomer(ctx);
   if (!customer.id) throw notFound('account_id');
   const { store } = ctx.shared.config;
-  const key = `bk:account:${accountId}`;
-  let facts = parseJson<AccountFacts>(await store.get(key));
-  if (facts === null) {
-    const account = await upstream(ctx, 'account_id', () =>
-      ctx.shared.client.credits.retrieveAccount({ account_id: accountId }),
-    );
-    if (account.id !== accountId) throw notFound('account_id');
-    facts = { customer_id: account.customer_id, unit_label: account.unit_label };
-    await store.set(key, JSON.stringify(facts), ACCOUNT_TTL_MS);
+  const key = `bk:account:${customer.id}:${accountId}`;
+  const known = parseJson<AccountFacts>(await store.get(key));
+  if (known?.customer_id === customer.id) return known;
+  const account = await upstream(ctx, 'account_id', () =>
+    ctx.shared.client.credits.retrieveAccount({ account_id: accountId }),
+  );
+  if (account.id !== accountId || account.customer_id !== customer.id) {
+    throw notFound('account_id');
   }
-  if (facts.customer_id !== customer.id) throw notFound('account_id');
+  const facts = { customer_id: account.customer_id, unit_label: account.unit_label };
+  await store.set(key, JSON.stringify(facts), ACCOUNT_TTL_MS);
   return facts;
 }
 
