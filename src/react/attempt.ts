@@ -88,9 +88,14 @@ export class AttemptKeys {
     return key;
   }
 
-  /** Ends the attempt that sent `body`: sending it again is a new attempt, with a new key. */
-  settle(body: unknown): void {
-    this.#keys.delete(stableKey(body));
+  /**
+   * Ends the attempt that sent `body`: sending it again is a new attempt, with a new key. With
+   * `key`, only if that is still the attempt's key: a late success of an earlier attempt (a retry
+   * that lands after a new attempt of the same body started) must not end the new one.
+   */
+  settle(body: unknown, key?: string): void {
+    const text = stableKey(body);
+    if (key === undefined || this.#keys.get(text) === key) this.#keys.delete(text);
   }
 
   /** Ends every attempt. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { focusManager, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -344,6 +344,16 @@ type LicenseHandle = { validate?: ReturnType<typeof useLicense>['mutate'] };
 function ValidateLicense({ handle }: { handle: LicenseHandle }) {
   handle.validate = useLicense().mutate;
   return null;
+}
+
+/** What a test holds of `<CreditForm>`: its credit hook. */
+type CreditHandle = { credit?: ReturnType<typeof useCreditAccount> };
+
+/** A seller's credit form's hook with its state in words; hands the hook to the test. */
+function CreditForm({ handle }: { handle: CreditHandle }) {
+  const credit = useCreditAccount();
+  handle.credit = credit;
+  return <p>{credit.isPaused ? 'waiting to retry' : credit.status}</p>;
 }
 
 /** What a test holds of `<Buy>`: its checkout, and who hears of a created one. */
@@ -911,6 +921,81 @@ describe('useCreditAccount (seller)', () => {
     expect(written('ticket B')).toHaveLength(1);
     const keys = bodiesOf(harness, 'adminCredit').map((b) => `${b.reference}:${b.idempotency_key}`);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  for (const failure of [503, 'lost'] as const) {
+    it(`credits once when the seller submits again while the first call waits to be retried (${failure})`, async () => {
+      const harness = createBillingHarness({ admin: true });
+      const { result } = renderHookWithBilling(() => useCreditAccount(), { harness, retries: 2 });
+      const body = { account_id: ADA_CREDITS, amount: '7', reference: 'order 42' };
+      harness.failNext({ route: 'adminCredit', with: failure });
+      // The seller looks away: the first call's retry waits until the page has the focus again.
+      focusManager.setFocused(false);
+      try {
+        let first: Promise<unknown> = Promise.resolve();
+        act(() => {
+          first = result.current.mutateAsync(body);
+        });
+        await waitFor(() => expect(result.current.isPaused).toBe(true));
+        // Meanwhile the second click, same body, goes through and ends the attempt.
+        await act(() => result.current.mutateAsync(body));
+        act(() => focusManager.setFocused(true));
+        await act(() => first);
+      } finally {
+        focusManager.setFocused(undefined);
+      }
+      const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+      expect(
+        harness.sandbox.inspect().credit_transactions.filter((t) => t.reference === 'order 42'),
+      ).toHaveLength(1);
+    });
+  }
+
+  it('credits once when the seller repeats a lost credit after an earlier call of the same body landed late', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const queryClient = createTestQueryClient();
+    const handle: CreditHandle = {};
+    const page = (retries: number) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient} retries={retries}>
+        <CreditForm handle={handle} />
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page(2));
+    const body = { account_id: ADA_CREDITS, amount: '3', reference: 'weekly bonus' };
+    focusManager.setFocused(false);
+    try {
+      // A: a 503; its retry waits until the page has the focus again.
+      harness.failNext({ route: 'adminCredit', with: 503 });
+      let first: Promise<unknown> = Promise.resolve();
+      act(() => {
+        first = handle.credit?.mutateAsync(body) ?? first;
+      });
+      expect(await screen.findByText('waiting to retry')).toBeInTheDocument();
+      // B, the same body: credited, which ends that attempt.
+      await act(() => handle.credit?.mutateAsync(body));
+      // C, a new credit of the same body, not retried: credited, but its answer is lost.
+      rerender(page(0));
+      harness.failNext({ route: 'adminCredit', with: 'lost' });
+      await act(() => handle.credit?.mutateAsync(body).catch(() => undefined));
+      expect(await screen.findByText('error')).toBeInTheDocument();
+      // A's retry lands now.
+      act(() => focusManager.setFocused(true));
+      await act(() => first);
+    } finally {
+      focusManager.setFocused(undefined);
+    }
+    // The seller repeats C.
+    await act(() => handle.credit?.mutateAsync(body));
+    const keys = bodiesOf(harness, 'adminCredit').map((b) => b.idempotency_key);
+    expect(keys).toHaveLength(5);
+    expect(keys[3]).toBe(keys[0]);
+    expect(keys[4]).toBe(keys[2]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(
+      harness.sandbox.inspect().credit_transactions.filter((t) => t.reference === 'weekly bonus'),
+    ).toHaveLength(2);
   });
 
   it('credits once when the form is opened again after a lost answer', async () => {

@@ -446,32 +446,44 @@ export function useLicense(
 
 /** What `useCreditAccount`'s `mutate` takes; `idempotency_key` is filled in when absent. */
 export type CreditAccountInput = Omit<ProxyRouteInput<'adminCredit'>, 'idempotency_key'> & {
-  /** Default: one generated per logical attempt (same body → same key until it succeeds). */
+  /**
+   * Default: one generated per logical attempt (same body → same key until it succeeds), fixed
+   * when `mutate` is called, so the variables the callbacks get carry it.
+   */
   idempotency_key?: string;
 };
 
 /**
  * Adds credits to a customer's account (seller only). One idempotency key per logical attempt
  * (one body, until it succeeds), kept with the QueryClient: retries, double submits, a repeat
- * after a lost answer, other credits sent meanwhile and a remounted form all credit once.
+ * after a lost answer, other credits sent meanwhile and a remounted form all credit once. The key
+ * is fixed when `mutate` is called, so a call's retries keep it even when another call of the
+ * same body succeeds (and ends the attempt) while they wait.
  */
 export function useCreditAccount(
   options: MutationCallbacks<CreditsTransaction, CreditAccountInput> = {},
 ): UseMutationResult<CreditsTransaction, BillingError, CreditAccountInput> {
   const { client, queryClient } = useBillingContext('useCreditAccount');
   const attempts = attemptKeysOf(queryClient, 'cred');
-  return useMutation<CreditsTransaction, BillingError, CreditAccountInput>(
+  const withKey = useCallback(
+    (input: CreditAccountInput) => ({
+      ...input,
+      idempotency_key: input.idempotency_key ?? attempts.keyFor(input),
+    }),
+    [attempts],
+  );
+  const mutation = useMutation<CreditsTransaction, BillingError, CreditAccountInput>(
     {
       mutationKey: [...billingKeys.credits.all, 'credit'],
-      mutationFn: (input) =>
-        client.adminCredit({
-          ...input,
-          idempotency_key: input.idempotency_key ?? attempts.keyFor(input),
-        }),
-      // Safe: every attempt of one body carries the same idempotency key.
+      // The variables already carry the key (see `mutate` below); every retry sends them again.
+      mutationFn: (input) => client.adminCredit(withKey(input)),
+      // Safe: every attempt of one call carries the same idempotency key.
       retry: client.retry,
       onSuccess: async (transaction, input) => {
-        attempts.settle(input);
+        // Ends this attempt only if it is still the body's current one: a retry landing after
+        // a new attempt of the same body started must not hand that one a fresh key.
+        const { idempotency_key: key, ...body } = input;
+        attempts.settle(body, key);
         await queryClient.invalidateQueries({
           queryKey: billingKeys.credits.account(input.account_id),
         });
@@ -481,6 +493,16 @@ export function useCreditAccount(
     },
     queryClient,
   );
+  const { mutate: send, mutateAsync: sendAsync } = mutation;
+  const mutate = useCallback<typeof send>(
+    (input, callbacks) => send(withKey(input), callbacks),
+    [send, withKey],
+  );
+  const mutateAsync = useCallback<typeof sendAsync>(
+    (input, callbacks) => sendAsync(withKey(input), callbacks),
+    [sendAsync, withKey],
+  );
+  return { ...mutation, mutate, mutateAsync };
 }
 
 /** What `useReverseCreditTransaction`'s `mutate` takes. */
