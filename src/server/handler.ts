@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
 import { withoutKey } from '../client/redact.js';
-import { fieldIssues, parseOptions } from '../contract/issues.js';
+import { type FieldIssue, fieldIssues, parseOptions } from '../contract/issues.js';
 import { matchPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
 import { type ProxyInputSchemas, proxyRouteInputs } from '../contract/proxy-inputs.js';
@@ -289,18 +289,7 @@ async function dispatch(
   let body: unknown;
   if (method === 'POST') {
     const json = await readJsonBody(request, config.bodyLimit);
-    if (
-      !match.route.admin &&
-      typeof json === 'object' &&
-      json !== null &&
-      ('customer' in json || 'customer_id' in json)
-    ) {
-      throw invalidField(
-        'customer' in json ? 'customer' : 'customer_id',
-        'is taken from the session; do not send it',
-      );
-    }
-    body = parseInput(inputs.body ?? emptyBody, json);
+    body = parseInput(inputs.body ?? emptyBody, json, match.route.admin ? [] : sessionKeys(json));
   }
 
   const impl = routeImpls[match.name] as (ctx: unknown) => Promise<RouteResult>;
@@ -456,8 +445,21 @@ function parseJson(bytes: Uint8Array): unknown {
 }
 
 /** Checks a query or body with its schema; a 400 names each failing field. */
-function parseInput(schema: z.ZodMiniType, value: unknown): unknown {
+function parseInput(schema: z.ZodMiniType, value: unknown, refused: FieldIssue[] = []): unknown {
   const result = schema.safeParse(value, parseOptions);
-  if (!result.success) throw invalidFields(fieldIssues(result.error));
-  return result.data;
+  if (result.success && refused.length === 0) return result.data;
+  const named = new Set(refused.map((issue) => issue.field));
+  const issues = result.success ? [] : fieldIssues(result.error);
+  throw invalidFields([...refused, ...issues.filter((issue) => !named.has(issue.field))]);
+}
+
+/**
+ * The customer keys a browser's body carries, each refused in words of its own: the customer
+ * is the session's. Listed with the body's other failing fields, so one answer names them all.
+ */
+function sessionKeys(json: unknown): FieldIssue[] {
+  if (typeof json !== 'object' || json === null) return [];
+  return (['customer', 'customer_id'] as const)
+    .filter((key) => key in json)
+    .map((field) => ({ field, message: 'is taken from the session; do not send it' }));
 }

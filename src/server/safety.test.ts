@@ -400,6 +400,45 @@ describe('every POST, the portal too', () => {
     expect(h.upstream).toEqual([]);
   });
 
+  it('lists a customer sent in the body with every other failing field, in one 400', async () => {
+    const h = proxyHarness();
+    const SESSION = 'is taken from the session; do not send it';
+    const bad = refusal(
+      await h.call('POST', '/checkouts', {
+        as: ADA,
+        body: {
+          customer_id: 'cust_grace',
+          customer: { id: 'cust_grace' },
+          product_id: 5,
+          units: 0,
+        },
+      }),
+      400,
+      'customer_id',
+    );
+    expect(bad.fields?.map((f) => f.field)).toEqual([
+      'customer',
+      'customer_id',
+      'product_id',
+      'units',
+    ]);
+    expect(bad.fields?.slice(0, 2).map((f) => f.message)).toEqual([SESSION, SESSION]);
+    const upgrade = refusal(
+      await h.call('POST', '/subscriptions/sub_x/upgrade', {
+        as: ADA,
+        body: { customer_id: 'x', product_id: 1, update_behavior: 'nope' },
+      }),
+      400,
+      'customer_id',
+    );
+    expect(upgrade.fields?.map((f) => f.field)).toEqual([
+      'customer_id',
+      'product_id',
+      'update_behavior',
+    ]);
+    expect(h.upstream).toEqual([]);
+  });
+
   it('still answers a portal POST with no body at all, or with {} as JSON', async () => {
     const h = proxyHarness();
     const bare = h.request('POST', '/portal', { as: ADA });
