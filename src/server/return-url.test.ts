@@ -1,4 +1,7 @@
 // verifyReturnUrl against the redirect the sandbox makes when a checkout is paid.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { createSandbox } from '../sandbox/index.js';
 import { verifyReturnUrl } from './index.js';
@@ -43,5 +46,28 @@ describe('verifyReturnUrl', () => {
     const own = new URL(url);
     own.searchParams.set('from', 'elsewhere');
     expect(await verifyReturnUrl(own, sandbox.apiKey)).toBe(true);
+  });
+
+  test("holds for Node's req.url, which is the path and query only", async () => {
+    const { sandbox, url } = await paidReturnUrl();
+    const heard: { url: string | undefined; valid: boolean }[] = [];
+    const server = createServer(async (req, res) => {
+      heard.push({ url: req.url, valid: await verifyReturnUrl(req.url ?? '', sandbox.apiKey) });
+      res.end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { pathname, search } = new URL(url);
+      const tampered = search.replace('prod_pro_monthly', 'prod_pro_yearly');
+      for (const query of [search, tampered]) {
+        await fetch(`http://127.0.0.1:${port}${pathname}${query}`);
+      }
+    } finally {
+      server.close();
+    }
+    expect(heard.map((h) => h.url?.startsWith('/thanks?from=checkout&'))).toEqual([true, true]);
+    expect(heard.map((h) => h.valid)).toEqual([true, false]);
   });
 });

@@ -10,14 +10,20 @@ import { sha256 } from './context.js';
  * `salt=<apiKey>`, joined with `|`. False when it is missing or does not match. The other
  * parameters of your own `success_url` are not signed and not checked.
  *
+ * `url` is the whole URL (a fetch `Request`'s `url`) or, since only its query is signed, the
+ * path and query that Node's `http` and Express hand you as `req.url` / `req.originalUrl`.
+ *
  * @example
  * // In your return page's server code:
  * if (!(await verifyReturnUrl(request.url, process.env.CREEM_API_KEY!))) return notFound();
+ * // Express:
+ * if (!(await verifyReturnUrl(req.originalUrl, process.env.CREEM_API_KEY!))) return res.sendStatus(404);
  */
 export async function verifyReturnUrl(url: string | URL, apiKey: string): Promise<boolean> {
   let params: URLSearchParams;
   try {
-    params = new URL(url).searchParams;
+    // The base only completes a path: the signature covers the query alone.
+    params = new URL(url, 'http://localhost').searchParams;
   } catch {
     return false;
   }
