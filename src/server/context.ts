@@ -29,6 +29,11 @@ export type ProxyShared = {
    * made for `request` (the one of its error answer).
    */
   report(error: unknown, request: Request): void;
+  /**
+   * The service's time at `local` (a time of this machine's clock), from the `Date` of its
+   * latest answer: what a route stamps on data it reports "as of".
+   */
+  serviceTime(local: number): Date;
   /** Work in flight in this process, by key, so concurrent requests share one upstream call. */
   inflight: Map<string, Promise<unknown>>;
   /** Whether `onError` has heard that unidentified visitors share one rate-limit bucket. */

@@ -91,6 +91,7 @@ export function createBillingHandler(options: BillingHandlerOptions): BillingHan
   const shared: ProxyShared = {
     config,
     client,
+    serviceTime: (local) => clock.time(local),
     inflight: new Map(),
     report(error, request) {
       if (!config.onError) {

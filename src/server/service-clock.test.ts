@@ -116,6 +116,20 @@ describe("the proxy's Date follows the service's clock", () => {
   });
 });
 
+describe("what the proxy reports 'as of' is the service's time", () => {
+  test("a credits balance's as_of agrees with its answer's Date, counted afresh or from the cache", async () => {
+    const { sandbox, get } = proxyOver();
+    const account = sandbox.inspect().credit_accounts.find((a) => a.customer_id === 'cust_ada')!;
+    for (const read of ['counted from the start', 'only newer entries']) {
+      const answer = await get(`/credits/accounts/${account.id}/balance`);
+      expect(answer.status, read).toBe(200);
+      const { as_of } = (await answer.json()) as { as_of: string };
+      expect(distance(answer.headers.get('date'), EPOCH), read).toBeLessThan(5_000);
+      expect(Math.abs(Date.parse(as_of) - EPOCH), `${read}: ${as_of}`).toBeLessThan(5_000);
+    }
+  });
+});
+
 describe('toNodeHandler sends the one Date', () => {
   const servers: Server[] = [];
   afterEach(async () => {

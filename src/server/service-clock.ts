@@ -19,6 +19,8 @@ export type ServiceClock = {
    * than the tolerance (replacing any `Date` there), else this machine's when it has none.
    */
   stamp(response: Response): Response;
+  /** The service's time at `local`, a time of this machine's clock (default: now). */
+  time(local?: number): Date;
 };
 
 /** A clock that keeps the offset of the service's latest answer (0 within the tolerance). */
@@ -33,9 +35,12 @@ export function createServiceClock(): ServiceClock {
         return response;
       };
     },
+    time(local = Date.now()) {
+      return new Date(local + offset);
+    },
     stamp(response) {
       if (offset === 0 && response.headers.has('date')) return response;
-      const date = new Date(Date.now() + offset).toUTCString();
+      const date = this.time().toUTCString();
       try {
         response.headers.set('date', date);
         return response;

@@ -282,7 +282,7 @@ async function countAll(ctx: BaseContext, accountId: string): Promise<BalanceSta
   let newest: string | null = null;
   let after: string | undefined;
   for (;;) {
-    const asOf = new Date().toISOString();
+    const asked = Date.now();
     const page = await upstream(ctx, 'account_id', () =>
       ctx.shared.client.credits.listEntries({
         account_id: accountId,
@@ -290,6 +290,7 @@ async function countAll(ctx: BaseContext, accountId: string): Promise<BalanceSta
         starting_after: after,
       }),
     );
+    const asOf = serviceTimeOf(ctx, asked);
     newest ??= page.data[0]?.id ?? null;
     balance = addEntries(ctx, balance, page.data);
     const last = page.data.at(-1);
@@ -308,20 +309,29 @@ async function countNewer(
   state: BalanceState,
 ): Promise<BalanceState> {
   let { balance, newest } = state;
-  let asOf = new Date().toISOString();
   for (;;) {
     const before = newest as string;
-    asOf = new Date().toISOString();
+    const asked = Date.now();
     const page = await ctx.shared.client.credits.listEntries({
       account_id: accountId,
       limit: PAGE,
       ending_before: before,
     });
+    const asOf = serviceTimeOf(ctx, asked);
     balance = addEntries(ctx, balance, page.data);
     const first = page.data[0];
     if (first !== undefined) newest = first.id;
     if (!page.has_more || first === undefined) return { newest, balance, as_of: asOf };
   }
+}
+
+/**
+ * When a page of entries was asked for, by the service's clock (learnt from that page's own
+ * answer): a balance is as of the service's time, as every `Date` of the proxy is, not this
+ * machine's. Taken before the page, so an entry made while it travelled is never claimed.
+ */
+function serviceTimeOf(ctx: BaseContext, asked: number): string {
+  return ctx.shared.serviceTime(asked).toISOString();
 }
 
 /** `balance` plus the credits minus the debits of `entries`, exactly. */
