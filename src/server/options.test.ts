@@ -110,7 +110,18 @@ describe('createBillingHandler options', () => {
     fails({ ...base, allowedOrigins: 'https://shop.test' }, /`allowedOrigins` must be an array/);
     fails(
       { ...base, allowedOrigins: ['https://shop.test/path'] },
-      /`allowedOrigins\[0\]` must be an origin/,
+      /`allowedOrigins\[0\]` must be an origin: scheme, host and port only, such as "https:\/\/shop.test"/,
+    );
+    for (const [value, origin] of [
+      ['https://shop.test?x=1', 'https://shop.test'],
+      ['https://admin@shop.test', 'https://shop.test'],
+      ['https://shop.test#top', 'https://shop.test'],
+    ]) {
+      fails({ ...base, allowedOrigins: [value] }, new RegExp(`such as "${origin}"`));
+    }
+    fails(
+      { ...base, allowedOrigins: ['shop.test:443'] },
+      /`allowedOrigins\[0\]` must be an origin: scheme, host and port only, such as https:\/\/shop.example/,
     );
     fails({ ...base, catalogTtlMs: -1 }, /`catalogTtlMs` must be a number/);
     fails({ ...base, bodyLimit: 0 }, /`bodyLimit` must be a whole number/);

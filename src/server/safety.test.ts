@@ -169,6 +169,23 @@ describe('CSRF', () => {
     );
   });
 
+  it('reads an allowed origin however it is spelt: capitals, its default port, a final slash', async () => {
+    for (const spelt of ['https://Shop.TEST', 'https://shop.test:443', 'HTTPS://shop.test/']) {
+      const h = proxyHarness({ allowedOrigins: [spelt] });
+      const own = await h.call('POST', '/checkouts', { as: ADA, body: checkout, origin: ORIGIN });
+      expect(own.status, spelt).toBe(200);
+      refusal(
+        await h.call('POST', '/checkouts', {
+          as: ADA,
+          body: checkout,
+          origin: 'https://other.test',
+        }),
+        403,
+        'origin',
+      );
+    }
+  });
+
   it('requires a JSON content type on a body: a form or text/plain post is refused', async () => {
     const h = proxyHarness();
     for (const type of [
