@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -42,6 +42,12 @@ function Probe() {
       {ui.locale} {ui.theme.appearance} {ui.theme.variables?.colorPrimary}
     </p>
   );
+}
+
+/** How many plans the catalog hook hands out, in words. */
+function PlanCount() {
+  const { data } = useProducts();
+  return <p>{data ? `plans: ${data.length}` : 'loading'}</p>;
 }
 
 /** Records, on every render, whose subscriptions the list hook hands out. */
@@ -160,6 +166,45 @@ describe('BillingProvider', () => {
     expect(result.current.client).toBe(appClient);
     expect(billingClient.getQueryData(billingKeys.products())).toBeDefined();
     expect(appClient.getQueryData(billingKeys.products())).toBeUndefined();
+  });
+
+  it('moves what is below to a QueryClient given later: that client’s updates and refetches reach the screen', async () => {
+    const harness = createBillingHarness();
+    const page = (queryClient?: QueryClient) => (
+      <BillingProvider {...harness.providerProps()} {...(queryClient ? { queryClient } : {})}>
+        <PlanCount />
+      </BillingProvider>
+    );
+    const { rerender } = render(page());
+    const shown = (await screen.findByText(/^plans: \d+$/)).textContent;
+
+    // None → the app's.
+    const appClient = createTestQueryClient();
+    rerender(page(appClient));
+    await vi.waitFor(() =>
+      expect(
+        appClient.getQueryData(billingKeys.products()),
+        'read through the app’s client',
+      ).toBeDefined(),
+    );
+    act(() => appClient.setQueryData(billingKeys.products(), []));
+    expect(await screen.findByText('plans: 0')).toBeInTheDocument();
+    const asked = harness.count('products');
+    await act(() => appClient.invalidateQueries({ queryKey: billingKeys.all }));
+    expect(await screen.findByText(shown ?? '')).toBeInTheDocument();
+    expect(harness.count('products')).toBe(asked + 1);
+
+    // One → another.
+    const nextClient = createTestQueryClient();
+    rerender(page(nextClient));
+    await vi.waitFor(() =>
+      expect(
+        nextClient.getQueryData(billingKeys.products()),
+        'read through the next client',
+      ).toBeDefined(),
+    );
+    act(() => nextClient.setQueryData(billingKeys.products(), []));
+    expect(await screen.findByText('plans: 0')).toBeInTheDocument();
   });
 
   it('passes theme, locale and messages to the components', () => {

@@ -25,7 +25,8 @@ export type BillingProviderProps = BillingUIProviderProps & {
   /**
    * The QueryClient for the billing hooks. Default: the app's (from its
    * `QueryClientProvider`), or, when the app has none, one the provider creates once and
-   * provides.
+   * provides. When the client changes (none → the app's, or one to another), everything below
+   * the provider mounts afresh on the new one.
    */
   queryClient?: QueryClient;
   /**
@@ -141,12 +142,27 @@ export function BillingProvider({
     <BillingContext.Provider value={value}>
       <BillingUIProvider theme={theme} locale={locale} messages={messages}>
         {/* A new session remounts what is below: a hook that keeps its previous data while the
-            next loads (a page list) must not keep the last customer's. */}
-        <Fragment key={session ?? ''}>{children}</Fragment>
+            next loads (a page list) must not keep the last customer's. So does another
+            QueryClient: a mounted hook keeps observing the client it mounted with. */}
+        <Fragment key={`${clientId(queryClient)}:${session ?? ''}`}>{children}</Fragment>
       </BillingUIProvider>
     </BillingContext.Provider>
   );
   return provide ? <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider> : tree;
+}
+
+const clientIds = new WeakMap<QueryClient, number>();
+let lastClientId = 0;
+
+/** A number of its own for each QueryClient, for the key that remounts the children. */
+function clientId(queryClient: QueryClient): number {
+  let id = clientIds.get(queryClient);
+  if (id === undefined) {
+    lastClientId += 1;
+    id = lastClientId;
+    clientIds.set(queryClient, id);
+  }
+  return id;
 }
 
 function toOrigin(value: string): string {
