@@ -10,6 +10,7 @@ import {
   renderWithBilling,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
+import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { PortalButton } from '../PortalButton/PortalButton.js';
@@ -83,6 +84,55 @@ describe('UpgradePicker in Chromium', () => {
     expect(getComputedStyle(row).outlineStyle).toBe('solid');
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('radio', { name: /^Pro \(yearly\)/ })).toBeChecked();
+  });
+});
+
+/**
+ * What a screen reader says from the live regions in `root` that are there now: a region
+ * inserted later already filled is not announced, so it is not listened to.
+ */
+function listenToLiveRegions(root: HTMLElement) {
+  const regions = root.querySelectorAll<HTMLElement>(
+    '[aria-live], [role="status"], [role="alert"]',
+  );
+  const heard = Array.from(regions, (region) => recordLiveRegion(region));
+  return () => heard.flatMap((said) => said());
+}
+
+describe('UpgradePicker heard with a screen reader', () => {
+  test('each plan chosen by keyboard is said as one short, whole summary of its estimate', async () => {
+    // The estimate was a live region inserted with the first choice, already filled: that
+    // choice was silent. Later choices read only the paragraphs that changed, without the
+    // figure charged now, or (as the whole section) the long notes on every arrow press.
+    renderWithBilling(<UpgradePicker />, { customer: 'cust_ada' });
+    await screen.findByRole('radio', { name: /^Starter/ });
+    const root = document.querySelector('[data-slot="upgrade-picker"]') as HTMLElement;
+    const heard = listenToLiveRegions(root);
+
+    await userEvent.keyboard('{Tab}{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^Pro \(yearly\)/ })).toBeChecked();
+    const proYearly =
+      'Estimate for Pro (yearly): $263.66 charged now. Next bill on Jan 15, 2027: $290.00.';
+    expect(heard()).toEqual([proYearly]);
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^Team/ })).toBeChecked();
+    const team = 'Estimate for Team: $48.66 charged now. Next bill on Apr 15, 2026: $75.00.';
+    expect(heard()).toEqual([proYearly, team]);
+    // What is said is what the estimate shows.
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(estimate).toHaveTextContent('$48.66 charged now');
+    expect(estimate).toHaveTextContent('Next bill on Apr 15, 2026: $75.00');
+
+    // Another way of paying changes the figures: said again, whole. (With no charge now, the
+    // new price is due at the renewal this period ends with.)
+    await userEvent.click(screen.getByRole('radio', { name: /no charge for the rest/ }));
+    expect(heard()).toEqual([
+      proYearly,
+      team,
+      'Estimate for Team: Nothing charged now. Next bill on Feb 12, 2026: $75.00.',
+    ]);
+    expect(estimate).toHaveTextContent('Next bill on Feb 12, 2026: $75.00');
   });
 });
 

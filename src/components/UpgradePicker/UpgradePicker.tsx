@@ -33,6 +33,7 @@ import {
   productOf,
 } from '../shared/subscription.js';
 import { subscriptionDate, subscriptionStatusText } from '../shared/subscription-status.js';
+import { visuallyHidden } from '../shared/visually-hidden.js';
 import {
   type ChangeEstimate,
   candidatePlans,
@@ -58,12 +59,15 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   `data-state` `empty`)
  * - `behaviors` (`fieldset`), `behaviorsLabel` (`legend`), `behavior` (`label`; `data-state`
  *   `on | off`), `behaviorInput` (its radio)
- * - `estimate` (`section`, polite live region), `estimateTitle`, `estimateNow` (`data-state`
+ * - `estimate` (`section`), `estimateTitle`, `estimateNow` (`data-state`
  *   `charge | none`), `estimateCredit` (right after `estimateNow`, only while the change
  *   credits the unused part of the current plan: `data-state` `now` when it is taken off what
  *   is charged now, `later` when off the next bill), `estimateLater`, `estimateDetail`
  *   (`data-state` `charge | credit`: the difference added to or taken off the next bill),
- *   `estimateNote`
+ *   `estimateNote`. What a screen reader hears of it is said by a polite status of its own
+ *   (not a part), visually hidden and there for as long as the plans are: one short summary
+ *   of the estimate for the plan chosen ("Estimate for Team: $48.66 charged now. Next bill on
+ *   Apr 15, 2026: $75.00."), said again whole when the plan or the way of paying changes
  * - `nextButton` (to the review step)
  * - `confirm` (the review step, `section`), `confirmTitle` (`h3`), `confirmChange`,
  *   `confirmBehavior` (how the difference is paid; `data-state`: the way chosen,
@@ -779,10 +783,21 @@ export function UpgradePicker(props: UpgradePickerProps) {
     ],
   });
 
+  // The estimate, as a screen reader hears it: a live region there before the first choice
+  // (one inserted already filled is not announced) that says one short, whole summary each
+  // time, not the estimate's changed paragraphs (fragments) nor all of it on every arrow press.
+  const estimateSummary =
+    candidates.length > 0 ? (
+      <p key="estimate-summary" role="status" style={visuallyHidden}>
+        {estimate && target ? summarizeEstimate(t, format, estimate, target) : ''}
+      </p>
+    ) : null;
+
   return root(state, [
     current,
     plans,
     candidates.length > 0 ? behaviors : null,
+    estimateSummary,
     estimateBlock(estimate, currentProduct, target),
     candidates.length > 0
       ? part('nextButton', 'button', {
@@ -808,6 +823,25 @@ const upgradeReasons = [
   'expired',
   'scheduled_cancel',
 ] as const;
+
+/** "Estimate for Team: $48.66 charged now. Next bill on Apr 15, 2026: $75.00." */
+function summarizeEstimate(
+  t: Translate,
+  format: Format,
+  e: ChangeEstimate,
+  target: Product,
+): string {
+  const now =
+    e.now > 0
+      ? t('upgradePicker.chargedNow', { amount: format.money(e.now, e.currency) })
+      : t('upgradePicker.chargedNothing');
+  if (!e.nextBillDate) return t('upgradePicker.estimateSummaryNow', { plan: target.name, now });
+  const nextBill = t('upgradePicker.nextBill', {
+    date: format.date(e.nextBillDate),
+    amount: format.money(e.nextBill, e.currency),
+  });
+  return t('upgradePicker.estimateSummary', { plan: target.name, now, nextBill });
+}
 
 function renderEstimate(input: {
   part: PartRenderer<UpgradePickerPart>;
@@ -839,7 +873,6 @@ function renderEstimate(input: {
   return part('estimate', 'section', {
     key: 'estimate',
     'aria-labelledby': `${id}-estimate`,
-    'aria-live': 'polite',
     children: [
       part('estimateTitle', 'h3', {
         key: 'title',

@@ -25,6 +25,11 @@ export const upgradePickerMessages = /* @__PURE__ */ messageSection('upgradePick
     'An estimate: the final amount is calculated when you confirm.',
     'Eine Schätzung: Der genaue Betrag wird bei der Bestätigung berechnet.',
   ],
+  estimateSummary: [
+    'Estimate for {plan}: {now}. {nextBill}.',
+    'Schätzung für {plan}: {now}. {nextBill}.',
+  ],
+  estimateSummaryNow: ['Estimate for {plan}: {now}.', 'Schätzung für {plan}: {now}.'],
   chargedNow: ['{amount} charged now', '{amount} werden jetzt berechnet'],
   chargedAtRenewal: [
     '{amount} is added to your next bill.',
