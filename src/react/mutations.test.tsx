@@ -791,6 +791,30 @@ describe('useLicense', () => {
     ).toEqual(result.current.data);
   });
 
+  it('keeps its answer when every billing query is refetched, without asking again', async () => {
+    const harness = createBillingHarness();
+    const license = harness.sandbox.fixtures().licenses[0];
+    const instance = license?.instances.find((i) => i.status === 'active');
+    if (!license || !instance) throw new Error('seed changed: no active license');
+    const { result, queryClient } = renderHookWithBilling(
+      () => ({ validate: useLicense(), products: useProducts() }),
+      { harness },
+    );
+    await act(() =>
+      result.current.validate.mutateAsync({ key: license.key, instance_id: instance.id }),
+    );
+    const key = billingKeys.licenses.validate(license.key, instance.id);
+    const kept = queryClient.getQueryData(key);
+    expect(kept).toMatchObject({ key: license.key, status: 'active' });
+    await act(() => queryClient.refetchQueries({ queryKey: billingKeys.all }));
+    await act(() => queryClient.refetchQueries());
+    expect(queryClient.getQueryState(key)).toMatchObject({ status: 'success', error: null });
+    expect(queryClient.getQueryData(key)).toEqual(kept);
+    expect(harness.count('validateLicense')).toBe(1);
+    // The other billing queries were refetched.
+    expect(harness.count('products')).toBe(3);
+  });
+
   it('does not keep an answer that arrives after the session changed', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const license = harness.sandbox.fixtures().licenses[0];

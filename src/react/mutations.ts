@@ -5,6 +5,7 @@
 import {
   type QueryClient,
   type QueryKey,
+  skipToken,
   type UseMutationResult,
   useMutation,
 } from '@tanstack/react-query';
@@ -416,7 +417,9 @@ export type ValidateLicenseInput = ProxyRouteInput<'validateLicense'>;
 /**
  * Validates a license key for an instance. The answer is also kept under
  * `billingKeys.licenses.validate(key, instance_id)`, unless the provider's `session` changed
- * while it was on its way.
+ * while it was on its way. Those keys have no query function (`queryFn: skipToken` in the
+ * QueryClient's defaults for `billingKeys.licenses.all`), so refetching every billing query
+ * leaves the answer as it is; validate again to refresh it.
  */
 export function useLicense(
   options: MutationCallbacks<License, ValidateLicenseInput> = {},
@@ -429,6 +432,9 @@ export function useLicense(
         const asked = session.current;
         const license = await client.validateLicense(input);
         if (asked === session.current) {
+          // Only a validation fills these keys: `refetchQueries()` skips them instead of putting
+          // them in error ("Missing queryFn").
+          queryClient.setQueryDefaults(billingKeys.licenses.all, { queryFn: skipToken });
           queryClient.setQueryData(
             billingKeys.licenses.validate(input.key, input.instance_id),
             license,
