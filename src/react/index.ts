@@ -198,11 +198,12 @@ export {
   useSubscription,
   useTransactions,
 } from './queries.js';
+// Plain data and functions come from modules without 'use client', so that a server component
+// can call them (`metricsRangeDates`, `themeVariables`, the keys and the factories).
 export {
   type BillingTheme,
-  BillingUIProvider,
-  type BillingUIProviderProps,
   type ThemeAppearance,
   type ThemeVariable,
   themeVariables,
-} from './ui-context.js';
+} from './theme.js';
+export { BillingUIProvider, type BillingUIProviderProps } from './ui-context.js';

@@ -2,14 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import {
-  type BillingTheme,
-  BillingUIProvider,
-  themeToStyle,
-  themeVariableProperty,
-  themeVariables,
-  useBillingUI,
-} from './ui-context.js';
+import { type BillingTheme, themeToStyle, themeVariableProperty, themeVariables } from './theme.js';
+import { BillingUIProvider, useBillingUI } from './ui-context.js';
 
 function ShowUI() {
   const ui = useBillingUI();

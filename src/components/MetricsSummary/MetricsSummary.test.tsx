@@ -20,8 +20,8 @@ import {
   type MetricsChangeDetails,
   type MetricsCurrency,
   MetricsSummary,
-  metricsRangeDates,
 } from './MetricsSummary.js';
+import { metricsRangeDates } from './range.js';
 
 const NOW = Date.parse(SANDBOX_EPOCH);
 const DAY = 86_400_000;

@@ -32,6 +32,7 @@ import {
   useParts,
 } from '../shared/slots.js';
 import { visuallyHidden } from '../shared/visually-hidden.js';
+import { type MetricsRange, type MetricsRangePreset, metricsRangeDates } from './range.js';
 
 /**
  * The parts of `MetricsSummary`, for `slots` and `slotProps`
@@ -102,13 +103,6 @@ export type MetricsSummaryState = 'loading' | 'ready' | 'updating' | 'empty' | '
 export type MetricsCurrency = StoreMetricsParams['currency'];
 /** How the range is split into periods. */
 export type MetricsInterval = NonNullable<StoreMetricsParams['interval']>;
-/** A range ending now (`now`): the last 7, 30 or 90 days, or the last 12 months. */
-export type MetricsRangePreset = '7d' | '30d' | '90d' | '12m';
-/**
- * A range: a preset, or explicit dates in whole Unix milliseconds (both inclusive), `startDate`
- * at or before `endDate` (a range that ends before it starts is refused at render).
- */
-export type MetricsRange = MetricsRangePreset | { startDate: number; endDate: number };
 
 /** Details of the change callbacks. */
 export interface MetricsChangeDetails<T> {
@@ -156,7 +150,6 @@ export interface MetricsSummaryProps extends CustomizableProps<MetricsSummaryPar
 const currencies: readonly MetricsCurrency[] = ['USD', 'EUR'];
 const presets: readonly MetricsRangePreset[] = ['7d', '30d', '90d', '12m'];
 const intervals: readonly MetricsInterval[] = ['day', 'week', 'month'];
-const DAY = 86_400_000;
 
 type TotalName = keyof StatsSummary['totals'];
 const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
@@ -170,25 +163,6 @@ const totalsShown: ReadonlyArray<[TotalName, 'money' | 'count']> = [
   ['activeSubscriptions', 'count'],
   ['totalProducts', 'count'],
 ];
-
-/**
- * The dates `MetricsSummary` asks for a range ending at `now` (Unix ms), for a server's
- * prefetch: `storeMetricsOptions(client, { currency: 'USD', interval: 'week',
- * ...metricsRangeDates('90d', now) })` is what `<MetricsSummary now={now} />` reads first.
- */
-export function metricsRangeDates(
-  range: MetricsRange,
-  now: number,
-): { startDate: number; endDate: number } {
-  if (typeof range === 'object') return range;
-  if (range === '12m') {
-    const start = new Date(now);
-    start.setUTCFullYear(start.getUTCFullYear() - 1);
-    return { startDate: start.getTime(), endDate: now };
-  }
-  const days = { '7d': 7, '30d': 30, '90d': 90 }[range];
-  return { startDate: now - days * DAY, endDate: now };
-}
 
 function sameRange(a: MetricsRange, b: MetricsRange): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;

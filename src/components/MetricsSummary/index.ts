@@ -3,11 +3,10 @@ export {
   type MetricsChangeDetails,
   type MetricsCurrency,
   type MetricsInterval,
-  type MetricsRange,
-  type MetricsRangePreset,
   MetricsSummary,
   type MetricsSummaryPart,
   type MetricsSummaryProps,
   type MetricsSummaryState,
-  metricsRangeDates,
 } from './MetricsSummary.js';
+// Without 'use client': a server component calls it for its prefetch.
+export { type MetricsRange, type MetricsRangePreset, metricsRangeDates } from './range.js';
