@@ -11,6 +11,7 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { billingKeys } from '../../react/keys.js';
@@ -314,6 +315,42 @@ describe('CreditsHistory: loading older and newer entries', () => {
     await creditInSandbox(harness, account.id, '3', 'newer-3');
     await user.click(screen.getByRole('button', { name: 'Load newer entries' }));
     await waitFor(() => expect(rowText(rows()[0] as HTMLElement).amount).toBe('+3'));
+  });
+
+  test('a second "Load newer" with nothing newer says "No newer entries." again', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const said = recordLiveRegion(screen.getByRole('status'));
+    const newer = screen.getByRole('button', { name: 'Load newer entries' });
+
+    await user.click(newer);
+    await waitFor(() => expect(said()).toEqual(['No newer entries.']));
+    await user.click(newer);
+    await waitFor(() => expect(said()).toEqual(['No newer entries.', 'No newer entries.']));
+    expect(harness.count('creditEntries')).toBe(3);
+  });
+
+  test('two loads of one new entry each are both said', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: 'cust_grace' });
+    const minutes = accountOf(harness, 'cust_grace', 'Support minutes');
+    renderWithBilling(<CreditsHistory virtualizer={measured} />, { harness });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const said = recordLiveRegion(screen.getByRole('status'));
+    const newer = screen.getByRole('button', { name: 'Load newer entries' });
+
+    await creditInSandbox(harness, minutes.id, '5', 'said-again-1');
+    await user.click(newer);
+    await waitFor(() => expect(rowText(rows()[0] as HTMLElement).amount).toBe('+5'));
+    await waitFor(() => expect(said()).toEqual(['Newer entries loaded: 1']));
+    await creditInSandbox(harness, minutes.id, '7', 'said-again-2');
+    await user.click(newer);
+    await waitFor(() => expect(rowText(rows()[0] as HTMLElement).amount).toBe('+7'));
+    await waitFor(() =>
+      expect(said()).toEqual(['Newer entries loaded: 1', 'Newer entries loaded: 1']),
+    );
   });
 });
 
@@ -836,5 +873,36 @@ describe('CreditsHistory: loading, errors and retry', () => {
     const older = harness.requests.filter((r) => r.query.starting_after);
     expect(older).toHaveLength(2);
     expect(older[0]?.query).toEqual(older[1]?.query);
+  });
+
+  test('a failed load leaves the alert alone in what is said, not the result of the load before', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness();
+    const account = accountOf(harness, 'cust_ada');
+    renderWithBilling(
+      <CreditsHistory virtualizer={measured} pageSize={20} autoLoadThreshold={0} />,
+      { harness },
+    );
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const status = screen.getByRole('status');
+    const record = recordLiveRegion(status);
+    // "Loading entries…" while "Load older" reads is said or not as the answer is fast or slow.
+    const said = () => record().filter((text) => text !== 'Loading entries…');
+    await creditInSandbox(harness, account.id, '5', 'before-failures');
+    await user.click(screen.getByRole('button', { name: 'Load newer entries' }));
+    await waitFor(() => expect(said()).toEqual(['Newer entries loaded: 1']));
+
+    harness.failNext({ route: 'creditEntries', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Load older entries' }));
+    expect(await screen.findByRole('alert')).toHaveAttribute('data-state', 'older');
+    expect(status.textContent).toBe('');
+    expect(said()).toEqual(['Newer entries loaded: 1']);
+
+    harness.failNext({ route: 'creditEntries', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Load newer entries' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveAttribute('data-state', 'newer'));
+    expect(status.textContent).toBe('');
+    expect(said()).toEqual(['Newer entries loaded: 1']);
+    expect(harness.count('creditEntries')).toBe(4);
   });
 });

@@ -65,7 +65,9 @@ import { spaced } from '../shared/spaced.js';
  *   (`data-state` `credit` | `debit` | `unknown`); in it `side` (credit or debit in words, an
  *   unknown side as sent; `data-state` as the row's), `reversal` (`data-state` `reversal` |
  *   `reversed`), `date` and `amount` (signed; `data-state` as the row's).
- * - `status`: the polite live region that says what a load brought.
+ * - `status`: the polite live region that says what a load brought, as a new node each time
+ *   (the same result is said again); empty while "Load newer" reads and after a failed load,
+ *   whose alert says so.
  * - `empty`, `error` (`data-state` names what failed: `accounts` | `balance` | `history` |
  *   `older` | `newer`; signed out, a 401, it asks to sign in), `retry` (not when signed out),
  *   `skeleton` (`data-state` `loading`).
@@ -169,7 +171,12 @@ export interface CreditsHistoryProps extends CustomizableProps<CreditsHistoryPar
 type Entry = CreditsEntriesPage['data'][number];
 type Marker = 'reversal' | 'reversed';
 type Failure = 'accounts' | 'balance' | 'history' | 'older' | 'newer';
-type Announcement = { key: MessageKey; count?: number; seq: number };
+/**
+ * What the status region says about the last load: its message, or none (`key` left out) while
+ * a load is under way and after one failed. `seq` counts them: each is a new node in the region,
+ * so the same words are said again.
+ */
+type Announcement = { key?: MessageKey; count?: number; seq: number };
 
 const NEWER_PAGES_PER_PRESS = 10;
 
@@ -445,6 +452,9 @@ function AccountHistory({
       ...(count !== undefined ? { count } : {}),
       seq: (last?.seq ?? 0) + 1,
     }));
+  // A load starting takes the last result out of the region: a failed load leaves the alert
+  // alone, not the result of the load before it.
+  const hush = () => setAnnouncement((last) => ({ seq: (last?.seq ?? 0) + 1 }));
 
   // -- the virtualised list --------------------------------------------------------------------
   const viewportRef = useRef<HTMLDivElement | null>(null);
@@ -513,6 +523,7 @@ function AccountHistory({
   const loadOlder = async () => {
     if (history.isFetching) return;
     setFailure(null);
+    hush();
     const before = entries.length;
     const result = await fetchNextPage({ cancelRefetch: false });
     if (result.isFetchNextPageError) {
@@ -532,6 +543,7 @@ function AccountHistory({
   const loadNewer = async () => {
     if (history.isFetching) return;
     setFailure(null);
+    hush();
     void balance.refetch();
     if (entries.length === 0) {
       // No entry to read newer than: read the account's first page again.
@@ -680,16 +692,29 @@ function AccountHistory({
     />
   ) : null;
 
+  // A load's result is a new node each time (keyed by its `seq`), so that a screen reader says
+  // "No newer entries." again on a second press; until the first load, how many are shown.
   const status = part('status', 'p', {
     key: 'status',
     role: 'status',
-    children: history.isFetchingNextPage
-      ? t('creditsHistory.loadingMore')
-      : announcement
-        ? t(announcement.key, announcement.count !== undefined ? { count: announcement.count } : {})
-        : !history.hasNextPage && entries.length > 0
-          ? t('creditsHistory.allShown', { count: entries.length })
-          : '',
+    children: history.isFetchingNextPage ? (
+      t('creditsHistory.loadingMore')
+    ) : announcement ? (
+      announcement.key ? (
+        <span key={announcement.seq}>
+          {t(
+            announcement.key,
+            announcement.count !== undefined ? { count: announcement.count } : {},
+          )}
+        </span>
+      ) : (
+        ''
+      )
+    ) : !history.hasNextPage && entries.length > 0 ? (
+      t('creditsHistory.allShown', { count: entries.length })
+    ) : (
+      ''
+    ),
   });
 
   if (history.isPending) {
