@@ -7,6 +7,7 @@ import {
   createBillingHarness,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
 import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
@@ -558,6 +559,38 @@ describe('BillingHistory: loading, error, empty', () => {
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     await screen.findByRole('table', { name: 'Billing history' });
     expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 2');
+  });
+
+  test('a later page that fails is never called "Page 2 of 2": the pager says it only once it arrives', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: ADA });
+    renderWithBilling(<BillingHistory />, { harness });
+    await screen.findByRole('table', { name: 'Billing history' });
+    const info = screen.getByRole('status');
+    const said = recordLiveRegion(info);
+
+    let release = harness.hold('transactions');
+    harness.failNext({ route: 'transactions', with: 503 });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(info).toHaveTextContent('Loading page 2…'));
+    release();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The billing history could not be loaded.');
+    // What is shown: the alert and the pager (the way back), no table and no page number.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeVisible();
+    expect(info.textContent).toBe('');
+    expect(info).toHaveAttribute('data-state', 'error');
+    expect(said()).toEqual(['Loading page 2…']);
+
+    // Try again brings page 2: now it is said.
+    release = harness.hold('transactions');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(info).toHaveTextContent('Loading page 2…'));
+    release();
+    await waitFor(() => expect(info).toHaveTextContent('Page 2 of 2'));
+    expect(screen.getByRole('table', { name: 'Billing history' })).toBeVisible();
+    expect(said()).toEqual(['Loading page 2…', 'Loading page 2…', 'Page 2 of 2']);
   });
 
   test('a buyer with no purchases, asked for page 3, sees the empty state on page 1', async () => {

@@ -32,7 +32,8 @@ import { spaced } from '../shared/spaced.js';
  *   the page centred between Previous and Next, or above them on a narrow screen),
  *   `pagination` (`nav`), `previous` and `next` (buttons; `data-state` `enabled | disabled`,
  *   `aria-disabled` at either end so focus stays on them), `pageInfo` ("Page 2 of 3", a polite
- *   live region; `data-state` `loading | ready`)
+ *   live region, once that page has arrived; `data-state` `loading | ready | error`: "Loading
+ *   page 2…" while it loads, empty when it could not be loaded, the alert saying so)
  * - `skeleton` (loading; `aria-busy`; `data-state` `loading`), `error` (loading failed;
  *   `role="alert"`; `data-state`: the failure's `BillingErrorKind`, such as `server` or
  *   `network`, and `error` for a failure without a kind; signed out, `auth`, it asks to sign
@@ -204,9 +205,10 @@ export function BillingHistory(props: BillingHistoryProps) {
 
   const label = t('billingHistory.label');
   // The way back from a later page that failed to load or came empty.
-  const back = page > 1 && (
-    <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} />
-  );
+  const back = (info: PageInfo) =>
+    page > 1 && (
+      <Pager key="pager" part={part} t={t} page={page} pages={totalPages} go={go} info={info} />
+    );
   let state: BillingHistoryState;
   let content: ReactNode[];
 
@@ -257,7 +259,8 @@ export function BillingHistory(props: BillingHistoryProps) {
           void query.refetch();
         }}
       />,
-      back,
+      // The page never arrived: no "Page 2 of 6" beside the alert.
+      back('error'),
     ];
   } else if (!data || data.items.length === 0) {
     state = 'empty';
@@ -267,7 +270,7 @@ export function BillingHistory(props: BillingHistoryProps) {
         'data-state': 'empty',
         children: t(productId ? 'billingHistory.emptyForProduct' : 'billingHistory.empty'),
       }),
-      back,
+      back('ready'),
     ];
   } else {
     state = query.isPlaceholderData ? 'paging' : 'ready';
@@ -312,7 +315,7 @@ export function BillingHistory(props: BillingHistoryProps) {
         page={page}
         pages={totalPages}
         go={go}
-        loading={query.isPlaceholderData}
+        info={query.isPlaceholderData ? 'loading' : 'ready'}
       />,
     ];
   }
@@ -404,16 +407,22 @@ function Row({ transaction: tx, part, t, fmt }: RowProps) {
   });
 }
 
+/**
+ * Where the page asked for is: `ready` (it is shown), `loading` (the previous one is shown while
+ * it loads), `error` (it could not be loaded; the alert says so).
+ */
+type PageInfo = 'ready' | 'loading' | 'error';
+
 interface PagerProps {
   part: PartRenderer<BillingHistoryPart>;
   t: Translate;
   page: number;
   pages: number;
   go: (reason: 'previous' | 'next') => void;
-  loading?: boolean;
+  info: PageInfo;
 }
 
-function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
+function Pager({ part, t, page, pages, go, info }: PagerProps) {
   const button = (name: 'previous' | 'next', enabled: boolean, key: MessageKey) =>
     part(name, 'button', {
       key: name,
@@ -433,10 +442,14 @@ function Pager({ part, t, page, pages, go, loading = false }: PagerProps) {
         part('pageInfo', 'span', {
           key: 'info',
           role: 'status',
-          'data-state': loading ? 'loading' : 'ready',
-          children: loading
-            ? t('billingHistory.loadingPage', { page })
-            : t('billingHistory.pageOf', { page, pages }),
+          'data-state': info,
+          // "Page N of M" only once page N has arrived; nothing while it is in error without data.
+          children:
+            info === 'loading'
+              ? t('billingHistory.loadingPage', { page })
+              : info === 'ready'
+                ? t('billingHistory.pageOf', { page, pages })
+                : '',
         }),
         button('next', page < pages, 'billingHistory.nextPage'),
       ),
