@@ -329,6 +329,60 @@ describe('PricingTable: plan states', () => {
     expect(card('Pro')).toHaveAttribute('data-state', 'unavailable');
   });
 
+  test('an unavailable plan’s button is described by why: the subscription’s status', async () => {
+    // The buttons were disabled with nothing to say why; the note said it, unlinked.
+    renderWithBilling(<PricingTable defaultPeriod="every-month" />, { customer: 'cust_grace' });
+    const note = await screen.findByText(
+      /^Your plan cannot be changed while the subscription’s status/,
+    );
+    for (const plan of ['Starter', 'Pro', 'Pro (EUR)']) {
+      const button = within(card(plan)).getByRole('button', { name: `Unavailable ${plan}` });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(note.textContent ?? '');
+    }
+  });
+
+  test('a plan in another currency says so, on the page and as its button’s description', async () => {
+    // Ada's Pro is billed in USD: Pro (EUR) was unavailable with no reason anywhere (her status
+    // allows a change, so there was no note at all).
+    const user = userEvent.setup();
+    renderWithBilling(<PricingTable defaultPeriod="every-month" />, { customer: 'cust_ada' });
+    const eur = within(await findCard('Pro (EUR)')).getByRole('button', {
+      name: 'Unavailable Pro (EUR)',
+    });
+    const reason =
+      'Your subscription is billed in USD; plans in another currency cannot replace it.';
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(eur).toHaveAccessibleDescription(reason);
+    // Plans that can be chosen are described by nothing.
+    expect(within(card('Starter')).getByRole('button')).toHaveAccessibleDescription('');
+    // The note goes with the cards it is about.
+    await user.click(screen.getByRole('radio', { name: /^Yearly/ }));
+    expect(screen.queryByText(reason)).toBeNull();
+  });
+
+  test('in German, the currency reason too', async () => {
+    renderWithBilling(<PricingTable defaultPeriod="every-month" />, {
+      customer: 'cust_ada',
+      provider: { locale: 'de-DE' },
+    });
+    const eur = within(await findCard('Pro (EUR)')).getByRole('button');
+    expect(eur).toHaveAccessibleDescription(
+      'Ihr Abonnement wird in USD abgerechnet; Tarife in einer anderen Währung können es nicht ersetzen.',
+    );
+  });
+
+  test('an archived plan’s button is described by why', async () => {
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    const { products } = harness.sandbox.fixtures();
+    const monthly = products.filter((p) => p.billing_period === 'every-month');
+    renderWithBilling(<PricingTable products={monthly} />, { harness });
+    const legacy = within(await findCard('Legacy')).getByRole('button');
+    expect(legacy).toHaveAccessibleDescription('Legacy is no longer offered.');
+    expect(screen.getByText('Legacy is no longer offered.')).toBeVisible();
+    expect(within(card('Pro')).getByRole('button')).toHaveAccessibleDescription('');
+  });
+
   test('the switch opens on the period of the customer’s plan', async () => {
     // Grace has two live plans; the table compares with the one it is given.
     const harness = createBillingHarness({ customer: 'cust_grace' });

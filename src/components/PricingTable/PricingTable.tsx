@@ -60,8 +60,11 @@ export type { PlanState } from './plans.js';
  *   `CardActionState`; while its action runs it keeps its label and is `aria-busy`, with a
  *   spinner drawn by `styles.css`, the notice saying what goes on), `cardError` (the card's
  *   checkout or plan change failed; `role="alert"`; `data-state` `failed`)
- * - `statusNote` (why the other plans are unavailable: the subscription's status allows no plan
- *   change; `data-state`: that status)
+ * - `statusNote` (why plans shown are unavailable, one note per reason, each the accessible
+ *   description of the buttons it is about: the subscription's status allows no plan change
+ *   (shown in every period); the shown plans are in another currency than the subscription;
+ *   an archived plan, one note each; `data-state`: the subscription's status, none for a new
+ *   customer)
  * - `notice` (a polite live region, the one place that says "Preparing your checkout…",
  *   "Taking you to the payment page…" or "Changing your plan…", then that the plan changed;
  *   `data-state` `shown` while it says something, else `empty`)
@@ -213,7 +216,7 @@ function switchText(t: Translate, period: AnyBillingPeriod): string {
  * - `upgrade` / `downgrade`: for a subscriber, another recurring plan in the subscription's
  *   currency priced at least as much / less; the button changes the subscription's plan.
  * - `unavailable`: archived, in another currency, or the subscription's status allows no plan
- *   change (the `statusNote` says why).
+ *   change (a `statusNote` says why, and describes the card's disabled button).
  *
  * A failed action says so on its card; a signed-out visitor whose checkout the proxy refuses
  * (401) is asked to sign in (`common.signIn`) rather than to try again.
@@ -245,6 +248,7 @@ export function PricingTable(props: PricingTableProps) {
   const t = useMessages(commonMessages, pricingTableMessages, subscriptionStatusMessages);
   const money = useMoney();
   const name = useId();
+  const noteId = useId();
 
   const catalogQuery = useProducts({ enabled: productsProp === undefined });
   const subscriptionsQuery = useAllCustomerSubscriptions({ enabled: signedIn !== false });
@@ -487,6 +491,51 @@ export function PricingTable(props: PricingTableProps) {
         })
       : null;
 
+  // Why each unavailable card shown is: one note per reason, which describes their buttons.
+  const reasons = new Map<string, Unavailable>();
+  for (const product of active?.products ?? []) {
+    if (planState(product, current) !== 'unavailable') continue;
+    const reason = unavailableReason(product, current);
+    if (reason) reasons.set(product.id, reason);
+  }
+  const noteIdOf = (reason: Unavailable) =>
+    reason.kind === 'archived'
+      ? `${noteId}-archived-${reason.product.id}`
+      : `${noteId}-${reason.kind}`;
+  const notes = new Map<string, ReactNode>();
+  const note = (reason: Unavailable, text: string) => {
+    const id = noteIdOf(reason);
+    if (notes.has(id)) return;
+    notes.set(
+      id,
+      part('statusNote', 'p', {
+        key: id,
+        id,
+        'data-state': subscription?.status,
+        children: text,
+      }),
+    );
+  };
+  // The status is said in every period, as the one reason no plan can change.
+  if (subscription && !current?.changeable) {
+    note(
+      { kind: 'status' },
+      t('pricingTable.planLocked', { status: subscriptionStatusText(t, subscription.status) }),
+    );
+  }
+  for (const reason of reasons.values()) {
+    if (reason.kind === 'currency') {
+      note(reason, t('pricingTable.otherCurrency', { currency: reason.currency }));
+    } else if (reason.kind === 'archived') {
+      note(reason, t('pricingTable.archived', { plan: reason.product.name }));
+    }
+  }
+
+  const describedBy = (productId: string) => {
+    const reason = reasons.get(productId);
+    return reason ? noteIdOf(reason) : undefined;
+  };
+
   const cards = (active?.products ?? []).map((product) =>
     renderCard({
       part,
@@ -499,6 +548,7 @@ export function PricingTable(props: PricingTableProps) {
       // Signed out (401): the card asks to sign in rather than to try again.
       signIn: (last?.kind === 'checkout' ? checkout.error : upgrade.error)?.status === 401,
       idPrefix: name,
+      describedBy: describedBy(product.id),
       recommended: product.id === recommended,
       money,
       saving: savingOf(product, list, planKey),
@@ -523,15 +573,7 @@ export function PricingTable(props: PricingTableProps) {
 
   return root('ready', [
     periodSwitch,
-    subscription && !current?.changeable
-      ? part('statusNote', 'p', {
-          key: 'status',
-          'data-state': subscription.status,
-          children: t('pricingTable.planLocked', {
-            status: subscriptionStatusText(t, subscription.status),
-          }),
-        })
-      : null,
+    ...notes.values(),
     part('grid', 'ul', {
       key: 'grid',
       'data-state': active?.period,
@@ -563,12 +605,39 @@ type CardInput = {
   signIn: boolean;
   /** Unique per table, for element ids. */
   idPrefix: string;
+  /** The id of the note that says why the card is unavailable. */
+  describedBy: string | undefined;
   recommended: boolean;
   money: (cents: number, currency: string) => string;
   saving: number;
   busy: boolean;
   onAct: (product: Product, state: PlanState) => void;
 };
+
+/**
+ * Why a card is `unavailable`, in the order `planState` decides it: archived; the subscription's
+ * status allows no change; the plan is in another currency than the subscription's. None for
+ * the one case no note explains: a subscription whose product the service sent as a bare id
+ * that the table does not list (nothing to compare with).
+ */
+type Unavailable =
+  | { kind: 'archived'; product: Product }
+  | { kind: 'status' }
+  | { kind: 'currency'; currency: string };
+
+function unavailableReason(
+  product: Product,
+  current: CurrentPlans | undefined,
+): Unavailable | null {
+  if (current?.productIds.has(product.id)) return null;
+  if (product.status !== 'active') return { kind: 'archived', product };
+  if (!current || groupOf(product) === 'once') return null;
+  if (!current.changeable) return { kind: 'status' };
+  if (current.product && current.product.currency !== product.currency) {
+    return { kind: 'currency', currency: current.product.currency };
+  }
+  return null;
+}
 
 const stateLabel: Record<PlanState, MessageKey> = {
   available: 'pricingTable.subscribe',
@@ -671,6 +740,8 @@ function renderCard(input: CardInput): ReactNode {
         // While its own action runs the card may flip (an optimistic plan change): the button
         // stays focusable then, so that focus is not lost, and only says it is busy.
         disabled: !actionable && !inFlight,
+        // Why it cannot be chosen, from the note that says so.
+        'aria-describedby': state === 'unavailable' ? input.describedBy : undefined,
         'aria-disabled': (actionable || inFlight) && busy ? true : undefined,
         'aria-busy': inFlight ? true : undefined,
         onClick: () => onAct(product, state),

@@ -29,6 +29,11 @@ export const pricingTableMessages = /* @__PURE__ */ messageSection('pricingTable
     'Your plan cannot be changed while the subscription’s status is “{status}”.',
     'Ihr Tarif kann nicht gewechselt werden, solange das Abonnement den Status „{status}“ hat.',
   ],
+  otherCurrency: [
+    'Your subscription is billed in {currency}; plans in another currency cannot replace it.',
+    'Ihr Abonnement wird in {currency} abgerechnet; Tarife in einer anderen Währung können es nicht ersetzen.',
+  ],
+  archived: ['{plan} is no longer offered.', '{plan} wird nicht mehr angeboten.'],
   subscribe: ['Subscribe', 'Abonnieren'],
   buyNow: ['Buy now', 'Jetzt kaufen'],
   taxIncluded: ['Tax included', 'inkl. MwSt.'],
