@@ -19,7 +19,12 @@ import {
   subscriptionSchema,
   subscriptionStatuses,
 } from '../contract/schemas.js';
-import { createSandbox, DEFAULT_SANDBOX_BASE_URL, SANDBOX_EPOCH } from './index.js';
+import {
+  createSandbox,
+  DEFAULT_SANDBOX_BASE_URL,
+  SANDBOX_EPOCH,
+  type SandboxOptions,
+} from './index.js';
 
 function setup(options: Parameters<typeof createSandbox>[0] = {}) {
   const { sandbox, client } = sandboxClient(options);
@@ -257,6 +262,37 @@ describe('routing', () => {
         `billing-kit: baseUrl "${baseUrl}" is not an absolute http(s) URL; pass one such as https://sandbox.billing-kit.test`,
       );
     }
+  });
+
+  test('a misspelt option or a seed that is no seed is refused, naming it', () => {
+    const cases: [unknown, string][] = [
+      [{ sed: 1 }, '`sed` is not an option; the options are seed, now, faults, baseUrl'],
+      [{ seed: {} }, '`seed` must be a number or a string, such as 42'],
+      [{ seed: Number.NaN }, '`seed` must be a number or a string, such as 42'],
+      [{ faults: { errorrate: 0.5 } }, '`faults.errorrate` is not an option'],
+      [{ faults: { seed: [1] } }, '`faults.seed` must be a number or a string'],
+      [{ faults: 0.5 }, '`faults` must be an object such as { errorRate: 0.1 }'],
+      [{ baseUrl: new URL('http://localhost:4010') }, '`baseUrl` must be a URL string'],
+    ];
+    for (const [options, message] of cases) {
+      expect(() => createSandbox(options as SandboxOptions), JSON.stringify(options)).toThrow(
+        `billing-kit: createSandbox's ${message}`,
+      );
+    }
+    expect(() => createSandbox(null as unknown as SandboxOptions)).toThrow(
+      /^billing-kit: createSandbox takes an options object/,
+    );
+    expect(createSandbox({ seed: 'shop', faults: { seed: 7 } }).apiKey).toMatch(/^creem_test_/);
+  });
+
+  test('listen refuses a port or host it cannot bind, saying what to pass', async () => {
+    const sandbox = createSandbox();
+    for (const port of [-1, 65_536, 1.5, Number.NaN]) {
+      await expect(sandbox.listen(port)).rejects.toThrow(
+        `billing-kit: listen's port must be a whole number from 0 to 65535 (0 picks a free one), got ${port}`,
+      );
+    }
+    await expect(sandbox.listen(0, '')).rejects.toThrow(/^billing-kit: listen's host must be/);
   });
 
   test('the host is ignored and the base path is a prefix every request carries', async () => {

@@ -252,6 +252,45 @@ function clockOf(now: SandboxOptions['now']): () => number {
   return () => fixed;
 }
 
+const OPTION_NAMES = ['seed', 'now', 'faults', 'baseUrl'];
+const FAULT_NAMES = ['latencyMs', 'errorRate', 'timeoutRate', 'malformedRate', 'seed'];
+
+/** Refuses a misspelt option or a seed that is no seed, naming it: none is dropped silently. */
+function checkOptions(options: SandboxOptions): void {
+  const fail = (name: string, problem: string): never => {
+    throw new TypeError(`billing-kit: createSandbox's \`${name}\` ${problem}`);
+  };
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      'billing-kit: createSandbox takes an options object ({ seed, now, faults, baseUrl }) or nothing',
+    );
+  }
+  const unknown = (names: string[], of: object, prefix: string) => {
+    for (const key of Object.keys(of)) {
+      if (!names.includes(key)) {
+        fail(`${prefix}${key}`, `is not an option; the options are ${names.join(', ')}`);
+      }
+    }
+  };
+  unknown(OPTION_NAMES, options, '');
+  const seeds: [string, unknown][] = [['seed', options.seed]];
+  if (options.faults !== undefined) {
+    if (typeof options.faults !== 'object' || options.faults === null) {
+      fail('faults', 'must be an object such as { errorRate: 0.1 }');
+    }
+    unknown(FAULT_NAMES, options.faults, 'faults.');
+    seeds.push(['faults.seed', options.faults.seed]);
+  }
+  for (const [name, value] of seeds) {
+    const isSeed =
+      typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+    if (value !== undefined && !isSeed) fail(name, 'must be a number or a string, such as 42');
+  }
+  if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
+    fail('baseUrl', `must be a URL string, such as ${DEFAULT_SANDBOX_BASE_URL}`);
+  }
+}
+
 function baseOf(baseUrl: string): { baseUrl: BaseAddress; basePath: string } {
   let url: URL | undefined;
   try {
@@ -294,6 +333,7 @@ function json(answer: ApiAnswer): Response {
  * - Tax is a flat `SANDBOX_TAX_RATE_PERCENT` for every country.
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  checkOptions(options);
   const seed = options.seed ?? 1;
   const now = clockOf(options.now);
   const { baseUrl, basePath } = baseOf(options.baseUrl ?? DEFAULT_SANDBOX_BASE_URL);
@@ -542,6 +582,16 @@ ${back}`,
     baseUrl,
     apiKey,
     async listen(port = 0, host = '127.0.0.1') {
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+        throw new TypeError(
+          `billing-kit: listen's port must be a whole number from 0 to 65535 (0 picks a free one), got ${String(port)}`,
+        );
+      }
+      if (typeof host !== 'string' || host === '') {
+        throw new TypeError(
+          `billing-kit: listen's host must be a host name or address such as '127.0.0.1', got ${String(host)}`,
+        );
+      }
       const { listenOn } = await import('./listen.js');
       return listenOn(handle, port, host, basePath);
     },
