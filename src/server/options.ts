@@ -343,7 +343,7 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
       // Any spelling of an origin is one (`https://Shop.example:443/` is https://shop.example);
       // a path, query, fragment or user name would be dropped without a word, so it is refused.
       const url = origin === null ? null : new URL(value as string);
-      if (url === null || url.username || url.password || url.href !== `${origin}/`) {
+      if (origin === null || !url || url.username || url.password || url.href !== `${origin}/`) {
         fail(
           `allowedOrigins[${i}]`,
           `must be an origin: scheme, host and port only, such as ${origin === null ? 'https://shop.example' : `"${origin}"`}`,
