@@ -30,6 +30,20 @@ describe('formatMoney', () => {
     expect(formatMoney(-0, 'USD')).toBe('$0.00');
   });
 
+  test('rounds what rounds to zero to an unsigned zero', () => {
+    expect(formatMoney(-0.4, 'USD')).toBe('$0.00');
+    expect(formatMoney(-0.5, 'USD')).toBe('-$0.01');
+    expect(formatMoney(0.49, 'JPY')).toBe('¥0');
+  });
+
+  test('is exact up to the largest safe integer, and for fractions of the smallest unit', () => {
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'USD')).toBe('$90,071,992,547,409.91');
+    expect(formatMoney(7036874417766401, 'USD')).toBe('$70,368,744,177,664.01');
+    expect(formatMoney(-Number.MAX_SAFE_INTEGER, 'KWD')).toBe(`-KWD${nbsp}9,007,199,254,740.991`);
+    expect(formatMoney(1111.1, 'KWD')).toBe(`KWD${nbsp}1.111`);
+    expect(formatMoney(1e21, 'USD')).toBe('$10,000,000,000,000,000,000.00');
+  });
+
   test('accepts a lowercase currency code', () => {
     expect(formatMoney(1999, 'usd')).toBe('$19.99');
   });

@@ -39,6 +39,14 @@ export function formatMoney(cents: number, currency: string, locale = 'en-US'): 
   }
   const nf = currencyFormat(locale, currency.toUpperCase());
   const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
-  // `|| 0` turns -0 into 0 so that zero never prints as "-$0.00".
-  return nf.format(cents / 10 ** digits || 0);
+  // What rounds to zero is zero, so it never prints as "-$0.00" (-0 included).
+  if (Math.abs(cents) < 0.5) return nf.format(0);
+  // The amount moved by `digits` places as a decimal string, which Intl formats exactly:
+  // dividing would round 9007199254740991 cents to "$90,071,992,547,409.90". (A number that
+  // prints with an exponent has no such digits to lose.)
+  const text = String(cents);
+  if (text.includes('e')) return nf.format(cents / 10 ** digits);
+  // ES2023 formats a decimal string exactly; TypeScript's lib types only numbers.
+  const format = nf.format as (value: number | string) => string;
+  return format(`${text}E-${digits}`);
 }
