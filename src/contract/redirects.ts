@@ -20,6 +20,8 @@ export function isAllowedRedirect(url: string, extraOrigins: readonly string[]):
   } catch {
     return false;
   }
+  // An opaque origin ("null": javascript:, data:, blob:) is no place, whatever the list says.
+  if (parsed.origin === 'null') return false;
   if (extraOrigins.includes(parsed.origin) || parsed.origin === DEFAULT_SANDBOX_BASE_URL) {
     return true;
   }

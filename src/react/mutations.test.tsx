@@ -469,6 +469,16 @@ describe('isAllowedRedirect', () => {
     expect(isAllowedRedirect('javascript:alert(1)', extra)).toBe(false);
     expect(isAllowedRedirect('/checkout/ch_1', extra)).toBe(false);
   });
+
+  it('refuses an opaque URL even when the list holds its origin, "null"', () => {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,hi',
+      'localhost:4010/x',
+    ]) {
+      expect(isAllowedRedirect(url, ['null']), url).toBe(false);
+    }
+  });
 });
 
 describe('useUpgradeSubscription', () => {

@@ -221,17 +221,23 @@ describe('BillingProvider', () => {
     expect(screen.getByText('de-DE dark #0a7')).toBeInTheDocument();
   });
 
-  it('refuses a checkoutOrigins entry that is not a URL, saying how to fix it', () => {
+  it('refuses a checkoutOrigins entry that is not an http(s) URL, saying how to fix it', () => {
     const harness = createBillingHarness();
-    expect(() =>
-      quiet(() =>
-        render(
-          <BillingProvider {...harness.providerProps()} checkoutOrigins={['sandbox.example']}>
-            <p>shop</p>
-          </BillingProvider>,
+    // `localhost:4010` parses, as the scheme `localhost:` with the origin "null" that every
+    // javascript: link has: taken, it would have let those through.
+    for (const entry of ['sandbox.example', 'localhost:4010', 'javascript:alert(1)']) {
+      expect(() =>
+        quiet(() =>
+          render(
+            <BillingProvider {...harness.providerProps()} checkoutOrigins={[entry]}>
+              <p>shop</p>
+            </BillingProvider>,
+          ),
         ),
-      ),
-    ).toThrow('billing-kit: checkoutOrigins entry "sandbox.example" is not a URL');
+      ).toThrow(
+        `billing-kit: checkoutOrigins entry "${entry}" is not an http(s) URL; pass an origin with its scheme, such as "https://sandbox.example.com" or "http://localhost:4010".`,
+      );
+    }
   });
 
   it('session: after a switch nothing below renders the last customer’s data, even once', async () => {

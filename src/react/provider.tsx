@@ -165,14 +165,19 @@ function clientId(queryClient: QueryClient): number {
   return id;
 }
 
+/**
+ * An http(s) URL's origin. Anything else is refused: `localhost:4010` parses with the scheme
+ * `localhost:` and the origin "null", which every `javascript:` and `data:` link shares.
+ */
 function toOrigin(value: string): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
-  } catch {
+  } catch {}
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new TypeError(
-      `billing-kit: checkoutOrigins entry "${value}" is not a URL; pass an origin such as ` +
-        '"https://sandbox.example.com".',
+      `billing-kit: checkoutOrigins entry "${value}" is not an http(s) URL; pass an origin ` +
+        'with its scheme, such as "https://sandbox.example.com" or "http://localhost:4010".',
     );
   }
   return url.origin;
