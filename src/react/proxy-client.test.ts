@@ -68,13 +68,25 @@ describe('createProxyClient', () => {
 
   it('reports an unreachable proxy as kind network', async () => {
     const client = createProxyClient({
+      basePath: 'https://shop.test/api/billing',
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     const error = await client.products().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: 0, operation: 'products' });
     expect((error as Error).message).toBe(
-      'billing-kit: products could not reach the billing proxy at /api/billing (Failed to fetch). ' +
+      'billing-kit: products could not reach the billing proxy at https://shop.test/api/billing (Failed to fetch). ' +
         'Check the network, and that the proxy handler is mounted at the provider’s basePath.',
+    );
+  });
+
+  it('off a page, says a path basePath needs an origin and how to give one', async () => {
+    // Node's own fetch, as a server rendering would call it: a bare path is no URL there.
+    const error = await createProxyClient()
+      .products()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', status: 0, operation: 'products' });
+    expect((error as Error).message).toMatch(
+      /^billing-kit: products could not reach the billing proxy at \/api\/billing \(.+\)\. Off a page there is no origin to resolve a path against: pass an absolute basePath, such as new URL\('\/api\/billing', request\.url\)\.href, or a fetch that takes paths\.$/,
     );
   });
 

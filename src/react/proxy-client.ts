@@ -201,9 +201,13 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
     } catch (error) {
       if (callOptions.signal?.aborted) throw callOptions.signal.reason;
       const reason = error instanceof Error ? error.message : String(error);
+      // Off a page (a server rendering, a test) a path has nothing to resolve against.
+      const pathOnly = typeof location === 'undefined' && !/^[a-z][a-z\d+.-]*:/i.test(basePath);
       throw new BillingError(
         `billing-kit: ${name} could not reach the billing proxy at ${basePath}${reason ? ` (${reason})` : ''}. ` +
-          'Check the network, and that the proxy handler is mounted at the provider\u2019s basePath.',
+          (pathOnly
+            ? `Off a page there is no origin to resolve a path against: pass an absolute basePath, such as new URL('${basePath}', request.url).href, or a fetch that takes paths.`
+            : 'Check the network, and that the proxy handler is mounted at the provider\u2019s basePath.'),
         {
           kind: 'network',
           status: 0,
