@@ -381,6 +381,26 @@ describe('BillingHistory: what the customer sees', () => {
     expect(await screen.findByText(partialText)).toHaveAttribute('data-state', 'partial');
   });
 
+  test.each([
+    // A partial refund the service sends without amount_paid: in part, as its status says.
+    [{ status: 'partialRefund', amount: 1000, amount_paid: null, refunded_amount: 300 }, 'partial'],
+    // A full refund of the amount, tax paid on top: in full, as its status says.
+    [{ status: 'refunded', amount: 1000, amount_paid: 1200, refunded_amount: 1000 }, 'full'],
+    // A status the library does not know: the amounts decide, against the amount.
+    [{ status: 'disputed', amount: 1000, amount_paid: null, refunded_amount: 300 }, 'partial'],
+  ])('the refund reads %o as in %s', async (fields, kind) => {
+    const harness = createBillingHarness({
+      customer: ADA,
+      editAnswer: (path, body: { items: Transaction[] }) => {
+        const first = body.items[0];
+        if (path === '/v1/transactions/search' && first) Object.assign(first, fields);
+      },
+    });
+    renderWithBilling(<BillingHistory />, { harness });
+    const refund = await screen.findByText(`${money(fields.refunded_amount, 'USD')} refunded`);
+    expect(refund).toHaveAttribute('data-state', kind);
+  });
+
   test('the status and the refund read as two things, unstyled and to a screen reader', async () => {
     const harness = createBillingHarness();
     const { customer, transaction: tx } = customerWith(harness, 'refunded');

@@ -355,8 +355,18 @@ function Row({ transaction: tx, part, t, fmt }: RowProps) {
       ? t('common.discountValue', { amount: fmt.money(discounted, tx.currency) })
       : t('billingHistory.none');
   const refunded = tx.refunded_amount ?? 0;
-  // In part only when less than a known amount paid.
-  const refundKind = refunded <= 0 ? null : refunded < (tx.amount_paid ?? 0) ? 'partial' : 'full';
+  // The service's status says which when it is one of the two; else the amounts do, against
+  // what was paid (or, when that is not sent, the amount).
+  const refundKind =
+    refunded <= 0
+      ? null
+      : tx.status === 'refunded'
+        ? 'full'
+        : tx.status === 'partialRefund'
+          ? 'partial'
+          : refunded < (tx.amount_paid ?? tx.amount)
+            ? 'partial'
+            : 'full';
   const cell = (
     name: 'description' | 'amount' | 'discount' | 'tax' | 'paid',
     children: ReactNode,
