@@ -232,7 +232,7 @@ import * as billingReact from 'billing-kit/react';
 const clientReference = Symbol.for('react.client.reference');
 /** @type {Record<string, string>} */
 const kinds = {};
-for (const name of ['BillingProvider', 'PricingTable', 'CheckoutForm', 'CreditsHistory', 'useProducts', 'productsOptions', 'billingKeys', 'createProxyClient']) {
+for (const name of ['BillingProvider', 'PricingTable', 'CheckoutForm', 'CreditsHistory', 'useProducts', 'productsOptions', 'billingKeys', 'createProxyClient', 'storeMetricsOptions', 'metricsRangeDates', 'themeVariables']) {
   /** @type {unknown} */
   const value = Reflect.get(billingReact, name);
   kinds[name] = typeof value === 'function' && Reflect.get(value, '$$typeof') === clientReference ? 'client reference' : typeof value;

@@ -399,6 +399,10 @@ describe('billing-kit installed from its tarball into a fresh app', { timeout: 6
         productsOptions: 'function',
         billingKeys: 'object',
         createProxyClient: 'function',
+        // What the README has a server component call to prefetch and theme.
+        storeMetricsOptions: 'function',
+        metricsRangeDates: 'function',
+        themeVariables: 'object',
       },
     });
   });
