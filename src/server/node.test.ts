@@ -479,6 +479,29 @@ describe('toNodeHandler with Express', () => {
     expect(subscriptions.status).toBe(200);
   });
 
+  it('says once, naming both paths, when mounted where the base path cannot arrive', async () => {
+    const h = harness();
+    const app = express();
+    app.use('/billing', toNodeHandler(Object.assign(h.handler, { basePath: h.raw.basePath })));
+    app.use('/api', toNodeHandler(Object.assign(h.handler, { basePath: h.raw.basePath })));
+    const base = await start(createServer(app));
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await fetch(`${base}/billing/products`)).status).toBe(404);
+      }
+      // Under "/api" the base path can arrive: it answers, and nothing is said.
+      expect((await fetch(`${base}/api/billing/products`)).status).toBe(200);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([
+      'billing-kit: toNodeHandler is mounted at "/billing", but the handler\'s basePath is "/api/billing", so no request reaches it. Mount it at "/api/billing" (or with app.use(handler) alone), or pass basePath: "/billing" to createBillingHandler.',
+    ]);
+  });
+
   it('works mounted under the base path, and refuses a form post another parser read', async () => {
     const h = harness();
     const app = express();

@@ -16,6 +16,8 @@ export type NodeRequest = IncomingMessage & {
   body?: unknown;
   /** body-parser 1.x: true once it has read the stream into `body`. */
   _body?: unknown;
+  /** Express: the path the handler is mounted at (`app.use('/billing', …)`), else "". */
+  baseUrl?: string;
 };
 
 /** A Node `http` / Express request handler. */
@@ -41,7 +43,16 @@ export type NodeHandler = (
  */
 export function toNodeHandler(handler: (request: Request) => Promise<Response>): NodeHandler {
   const basePath = (handler as { basePath?: unknown }).basePath;
+  let warned = false;
   return (req, res, next) => {
+    // Mounted where no path of its own can arrive, it would pass every request on in silence.
+    const mount = req.baseUrl;
+    if (!warned && typeof basePath === 'string' && mount && !covers(mount, basePath)) {
+      warned = true;
+      console.warn(
+        `billing-kit: toNodeHandler is mounted at "${mount}", but the handler's basePath is "${basePath}", so no request reaches it. Mount it at "${basePath}" (or with app.use(handler) alone), or pass basePath: "${mount}" to createBillingHandler.`,
+      );
+    }
     serve(handler, typeof basePath === 'string' ? basePath : undefined, req, res, next).catch(
       (error: unknown) => {
         if (next) next(error);
@@ -62,6 +73,12 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
       },
     );
   };
+}
+
+/** Whether requests under the mount path `mount` can fall under `basePath`. */
+function covers(mount: string, basePath: string): boolean {
+  const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  return under(basePath, mount) || under(mount, basePath);
 }
 
 async function serve(
