@@ -7,7 +7,8 @@ import type { CSSProperties } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { expectNoViolations } from '../../../test/support/axe.js';
-import { renderWithBilling } from '../../../test/support/billing-harness.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { DiscountField } from '../DiscountField/DiscountField.js';
 import { CheckoutForm } from './CheckoutForm.js';
@@ -149,6 +150,29 @@ describe('CheckoutForm in Chromium', () => {
     expect(input).toHaveAttribute('placeholder', 'Enter a code');
     expect(getComputedStyle(input).textTransform).toBe('uppercase');
     expect(getComputedStyle(input, '::placeholder').textTransform).toBe('none');
+  });
+
+  test('on a phone, long words in the product and its fields stay inside the column', async () => {
+    // A legend of one long word ran to 1,371px, the product's name and description and the
+    // box's label past the edge too, and the page scrolled sideways.
+    const address =
+      'https://shop.example.com/legal/TermsOfSale_Enterprise_AnnualCommitment_2026.pdf';
+    const harness = createBillingHarness();
+    harness.sandbox.customize(({ products }) => {
+      const ebook = products.find((p) => p.id === 'prod_ebook');
+      const terms = ebook?.custom_fields?.find((f) => f.type === 'checkbox');
+      if (!ebook || !terms?.checkbox) throw new Error('seed changed: no prod_ebook with a box');
+      ebook.name = 'Donaudampfschifffahrtsgesellschaftskapitän';
+      ebook.description = 'Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz';
+      terms.label = address;
+      terms.checkbox.label = `I accept ${address}`;
+    });
+    await onPhone(async () => {
+      renderWithBilling(<CheckoutForm productId="prod_ebook" />, { harness });
+      await screen.findByRole('form', { name: 'Donaudampfschifffahrtsgesellschaftskapitän' });
+      expect(screen.getByRole('group', { name: address })).toBeVisible();
+      expectWithinColumn('checkout-form');
+    });
   });
 
   test('DiscountField alone passes axe when applied', async () => {

@@ -11,7 +11,9 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
 import { createBillingClient } from '../../client/index.js';
+import type { CreditsAccount } from '../../contract/schemas.js';
 import { creditsHistoryOptions } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
 import { CreditsHistory } from './CreditsHistory.js';
@@ -264,5 +266,31 @@ describe('CreditsHistory in Chromium', () => {
     for (let i = 1; i < text.indexOf('.'); i++) {
       if (charBox(i).top > charBox(i - 1).top) expect(text[i - 1]).toBe(',');
     }
+  });
+});
+
+describe('CreditsHistory laid out narrow', () => {
+  test('on a phone a long account name keeps the account picker inside the column', async () => {
+    // A select is as wide as its longest option: with this name the picker ran to x=655 in a
+    // 360px column, and the page scrolled sideways.
+    const name = 'Support minutes for the Enterprise plan, annual commitment (EU)';
+    const rename = (account: CreditsAccount) => {
+      if (account.name === 'Support minutes') account.name = name;
+    };
+    const harness = createBillingHarness({
+      customer: 'cust_grace',
+      editAnswer: (path, body: CreditsAccount | { data: CreditsAccount[] }) => {
+        if (!path.startsWith('/v1/customer-credits/accounts')) return;
+        if ('data' in body) body.data.forEach(rename);
+        else rename(body);
+      },
+    });
+    await onPhone(async () => {
+      renderWithBilling(<CreditsHistory />, { harness });
+      const picker = await screen.findByRole('combobox', { name: 'Credit account' });
+      expect(picker).toHaveDisplayValue(name);
+      await screen.findByRole('list', { name: 'Entries' });
+      expectWithinColumn('credits-history');
+    });
   });
 });

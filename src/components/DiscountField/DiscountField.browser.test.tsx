@@ -1,9 +1,11 @@
 // DiscountField in a real Chromium with the default stylesheet: what the eye gets of its
-// placeholder in both themes.
+// placeholder in both themes, and a long code on a phone.
 import '../../styles.css';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { renderWithBilling } from '../../../test/support/billing-harness.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
+import type { Discount } from '../../contract/schemas.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { DiscountField } from './DiscountField.js';
 
@@ -59,3 +61,21 @@ test.each<ThemeAppearance>(['light', 'dark'])(
     ).toBeGreaterThanOrEqual(4.5);
   },
 );
+
+test('on a phone, a long code stays inside the column', async () => {
+  // The message repeats the code as the service answers it; as one word wider than the page,
+  // it ran past the field's edge and the page scrolled sideways.
+  const code = 'ENTERPRISEANNUALCOMMITMENTWELCOMEOFFER2026';
+  const harness = createBillingHarness({
+    editAnswer: (path, body: Discount) => {
+      if (path.startsWith('/v1/discounts') && body.code === 'LAUNCH20') body.code = code;
+    },
+  });
+  await onPhone(async () => {
+    renderWithBilling(<DiscountField productId="prod_pro_monthly" defaultValue="LAUNCH20" />, {
+      harness,
+    });
+    await screen.findByText(`Code ${code} applied: 20% off for 3 months`);
+    expectWithinColumn('discount-field');
+  });
+});

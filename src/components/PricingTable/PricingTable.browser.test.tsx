@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { expectNoViolations, expectNoViolationsMidPulse } from '../../../test/support/axe.js';
 import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SubscriptionStatus } from '../SubscriptionStatus/SubscriptionStatus.js';
 import { PricingTable } from './PricingTable.js';
@@ -184,4 +185,25 @@ describe('SubscriptionStatus in Chromium', () => {
       release();
     },
   );
+});
+
+describe('PricingTable laid out narrow', () => {
+  test('on a phone, a plan named, described and featured in long words stays inside the column', async () => {
+    // One long word as a plan's name ran its card from 25px to 532px in a 360px column: its
+    // title, description, price and button past the edge, and the page scrolled sideways.
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.sandbox.customize(({ products }) => {
+      const pro = products.find((p) => p.id === 'prod_pro_monthly');
+      if (!pro?.features?.[0]) throw new Error('seed changed: no prod_pro_monthly with features');
+      pro.name = 'Donaudampfschifffahrtsgesellschaftskapitän';
+      pro.description = 'Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz';
+      pro.features[0].description =
+        'Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung';
+    });
+    await onPhone(async () => {
+      renderWithBilling(<PricingTable />, { harness });
+      await screen.findByRole('listitem', { name: 'Donaudampfschifffahrtsgesellschaftskapitän' });
+      expectWithinColumn('pricing-table');
+    });
+  });
 });

@@ -4,7 +4,8 @@
 import '../../styles.css';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { renderWithBilling } from '../../../test/support/billing-harness.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 afterEach(() => cleanup());
@@ -47,4 +48,19 @@ test('where the date takes a line of its own, no dot is left at either end of a 
   // Nothing past the root's edge.
   const root = document.querySelector('[data-slot="subscription-status"]') as HTMLElement;
   expect(box(details).right).toBeLessThanOrEqual(box(root).right);
+});
+
+test('on a phone, a plan named in one long word stays inside the column', async () => {
+  // An inline box, the status grew to the name's width: from 0 to 439px in a 360px column.
+  const harness = createBillingHarness({ customer: 'cust_ada' });
+  harness.sandbox.customize(({ products }) => {
+    const pro = products.find((p) => p.id === 'prod_pro_monthly');
+    if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+    pro.name = 'Donaudampfschifffahrtsgesellschaftskapitän';
+  });
+  await onPhone(async () => {
+    renderWithBilling(<SubscriptionStatus />, { harness });
+    await screen.findByText('Donaudampfschifffahrtsgesellschaftskapitän');
+    expectWithinColumn('subscription-status');
+  });
 });

@@ -10,6 +10,7 @@ import {
   renderWithBilling,
   seededFixtures,
 } from '../../../test/support/billing-harness.js';
+import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
 import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import type { ThemeAppearance } from '../../react/ui-context.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
@@ -196,6 +197,38 @@ describe('UpgradePicker laid out narrow', () => {
       expect(t.height).toBeGreaterThan(line);
     }
   });
+
+  test('on a phone, plans named in one long word stay inside the column at every step', async () => {
+    // The current plan's name ran to 532px in a 360px page, and the review's estimate widened
+    // past the edge with the sentences that name the plans.
+    const harness = createBillingHarness({ customer: 'cust_ada' });
+    harness.sandbox.customize(({ products }) => {
+      const rename = (id: string, name: string) => {
+        const product = products.find((p) => p.id === id);
+        if (!product) throw new Error(`seed changed: no ${id}`);
+        product.name = name;
+      };
+      rename('prod_pro_monthly', 'Donaudampfschifffahrtsgesellschaftskapitän');
+      rename('prod_starter_monthly', 'Einzelplatzlizenzverlängerungsabonnement');
+    });
+    await onPhone(async () => {
+      renderWithBilling(<UpgradePicker />, { harness });
+      await userEvent.click(await screen.findByRole('radio', { name: /^Einzelplatz/ }));
+      expectWithinColumn('upgrade-picker');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Review change' }));
+      await screen.findByRole('button', { name: 'Confirm change' });
+      expectWithinColumn('upgrade-picker');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm change' }));
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          'Your plan is now Einzelplatzlizenzverlängerungsabonnement.',
+        ),
+      );
+      expectWithinColumn('upgrade-picker');
+    });
+  });
 });
 
 describe('UpgradePicker current plan', () => {
@@ -243,4 +276,14 @@ describe('PortalButton in Chromium', () => {
       vi.restoreAllMocks();
     },
   );
+
+  test('on a phone, a label of one long word stays inside the column', async () => {
+    // The seller's label: as one word wider than the page, the button ran past its edge.
+    const label = 'Kundenkontoabrechnungseinstellungsübersicht';
+    await onPhone(async () => {
+      renderWithBilling(<PortalButton>{label}</PortalButton>, { customer: 'cust_ada' });
+      expect(screen.getByRole('button', { name: label })).toBeVisible();
+      expectWithinColumn('portal-button');
+    });
+  });
 });
