@@ -22,10 +22,10 @@ const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
 export const MAX_METADATA_DEPTH = 32;
 
 /**
- * Whether `value` nests no deeper than `max` levels of objects and arrays. A loop, not a
- * recursion: a 5 KB body of `[[[…]]]` must not overflow the stack of whoever reads it.
+ * Whether `value` nests no deeper than `max` levels of objects and arrays, itself included. A
+ * loop, not a recursion: a 5 KB body of `[[[…]]]` must not overflow the stack that reads it.
  */
-function nestsAtMost(value: unknown, max: number): boolean {
+export function nestsAtMost(value: unknown, max: number): boolean {
   const pending: [unknown, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, depth] = next;
@@ -37,9 +37,10 @@ function nestsAtMost(value: unknown, max: number): boolean {
 }
 
 /**
- * Metadata as a request sends it: any JSON, as the service takes, nested at most
+ * Metadata as the proxy takes it from a browser: any JSON, nested at most
  * {@link MAX_METADATA_DEPTH} levels, so that a small body cannot make a deep one that breaks
- * whatever walks it (a fingerprint, a copy). Answers are read with `metadataSchema`, unbounded.
+ * whatever walks it (a fingerprint, a copy). The service documents no limit, so what the
+ * service client sends (a server's own metadata) stays `metadataSchema`, unbounded.
  */
 export const metadataInputSchema = metadataSchema.check(
   z.refine((value) => nestsAtMost(value, MAX_METADATA_DEPTH), {
@@ -109,7 +110,7 @@ export const createCheckoutBody = z.object({
   /** Deprecated alias of `custom_fields` that the service still accepts. */
   custom_field: optional(z.array(customFieldInputSchema).check(z.maxLength(MAX_CUSTOM_FIELDS))),
   success_url: optional(httpUrl),
-  metadata: optional(metadataInputSchema),
+  metadata: optional(metadataSchema),
 });
 export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
 

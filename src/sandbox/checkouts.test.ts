@@ -206,21 +206,22 @@ describe('create', () => {
     });
   });
 
-  test('metadata nested deeper than 32 levels is a 400 naming it, not a crash; 32 levels are kept', async () => {
+  test('metadata is taken as deep as a real body goes; past 256 levels a 400 naming it, not a crash', async () => {
     const { sandbox, post } = setup();
     const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
     // 3,000 levels are 6 KB of body: deep enough to overflow a recursive walk.
-    const deep = await post({ product_id: 'prod_pro_monthly', metadata: { a: nested(3000) } });
-    expect(deep.status).toBe(400);
-    expect(deep.messages).toEqual([
-      'metadata must nest at most 32 levels of objects and arrays; flatten it',
-    ]);
-    const justOver = await post({ product_id: 'prod_pro_monthly', metadata: { a: nested(32) } });
-    expect(justOver.status).toBe(400);
-    const kept = await post({ product_id: 'prod_pro_monthly', metadata: { a: nested(31) } });
+    for (const levels of [3000, 256]) {
+      const deep = await post({ product_id: 'prod_pro_monthly', metadata: { a: nested(levels) } });
+      expect(deep.status, `${levels} levels`).toBe(400);
+      expect(deep.messages).toEqual([
+        'metadata must nest at most 256 levels of objects and arrays in the sandbox; flatten it',
+      ]);
+    }
+    // The proxy's 32 levels are its own: the service, and so the sandbox, takes more.
+    const kept = await post({ product_id: 'prod_pro_monthly', metadata: { a: nested(255) } });
     expect(kept.status).toBe(200);
     const stored = sandbox.inspect().checkouts.find((c) => c.id === kept.json.id);
-    expect(JSON.stringify(stored?.metadata)).toBe(`{"a":${'['.repeat(31)}${']'.repeat(31)}}`);
+    expect(JSON.stringify(stored?.metadata)).toBe(`{"a":${'['.repeat(255)}${']'.repeat(255)}}`);
   });
 
   describe('custom fields', () => {

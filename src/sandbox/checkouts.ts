@@ -6,7 +6,11 @@
 import { isAmount, isZeroAmount } from '../contract/amount.js';
 import { customFieldRuleProblems } from '../contract/custom-field-rules.js';
 import { addBillingPeriod, isBillingPeriod } from '../contract/period.js';
-import type { CreateCheckoutBody, CustomFieldInput } from '../contract/requests.js';
+import {
+  type CreateCheckoutBody,
+  type CustomFieldInput,
+  nestsAtMost,
+} from '../contract/requests.js';
 import type {
   Checkout,
   CheckoutFeature,
@@ -118,6 +122,9 @@ function checkFields(fields: CustomFieldInput[], name: string): string[] {
   });
 }
 
+/** The deepest metadata the sandbox walks: far past any real use, well inside a stack. */
+const SANDBOX_METADATA_DEPTH = 256;
+
 /** JSON with sorted keys: the same body always gives the same text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -167,6 +174,14 @@ export function createCheckout(
   body: CreateCheckoutBody,
   publicBase: string,
 ): Checkout {
+  // The service documents no limit; the sandbox walks metadata (the fingerprint below), and
+  // refuses only what it cannot walk rather than failing with a 500.
+  if (body.metadata && !nestsAtMost(body.metadata, SANDBOX_METADATA_DEPTH)) {
+    throw badRequest(
+      'metadata',
+      `must nest at most ${SANDBOX_METADATA_DEPTH} levels of objects and arrays in the sandbox; flatten it`,
+    );
+  }
   const fingerprint = canonical(body);
   if (body.request_id) {
     const previous = store.checkouts.get(store.checkoutByRequestId.get(body.request_id) ?? '');

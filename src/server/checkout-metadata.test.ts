@@ -258,4 +258,19 @@ describe("POST /checkouts with the browser's metadata", () => {
     const stored = h.sandbox.inspect().checkouts.find((c) => c.id === kept.body.id);
     expect(JSON.stringify(stored?.metadata)).toBe(`{"a":${'['.repeat(31)}${']'.repeat(31)}}`);
   });
+
+  it("sends the seller's own metadata as deep as it is: the limit is on the browser's", async () => {
+    const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+    const h = proxyHarness({ checkoutMetadata: () => ({ config: nested(40) }) });
+    const answer = await h.call('POST', '/checkouts', {
+      as: ADA,
+      body: { product_id: PRODUCT, metadata: { a: 1 } },
+    });
+    expect(answer.status).toBe(200);
+    const stored = h.sandbox.inspect().checkouts.find((c) => c.id === answer.body.id);
+    expect(JSON.stringify(stored?.metadata)).toBe(
+      `{"a":1,"config":${'['.repeat(40)}${']'.repeat(40)}}`,
+    );
+    expect(h.errors).toEqual([]);
+  });
 });
