@@ -825,6 +825,25 @@ describe('useLicense', () => {
     expect(harness.count('products')).toBe(3);
   });
 
+  it("keeps the app's own defaults for license queries", async () => {
+    const harness = createBillingHarness();
+    const license = harness.sandbox.fixtures().licenses[0];
+    const instance = license?.instances.find((i) => i.status === 'active');
+    if (!license || !instance) throw new Error('seed changed: no active license');
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryDefaults(billingKeys.licenses.all, { staleTime: 12_345, meta: { app: 1 } });
+    const { result } = renderHookWithBilling(() => useLicense(), { harness, queryClient });
+    for (let i = 0; i < 2; i++) {
+      await act(() => result.current.mutateAsync({ key: license.key, instance_id: instance.id }));
+    }
+    const key = billingKeys.licenses.validate(license.key, instance.id);
+    expect(queryClient.getQueryDefaults(key)).toMatchObject({
+      staleTime: 12_345,
+      meta: { app: 1 },
+    });
+    expect(harness.count('validateLicense')).toBe(2);
+  });
+
   it('does not keep an answer that arrives after the session changed', async () => {
     const harness = createBillingHarness({ customer: 'cust_ada' });
     const license = harness.sandbox.fixtures().licenses[0];

@@ -433,8 +433,15 @@ export function useLicense(
         const license = await client.validateLicense(input);
         if (asked === session.current) {
           // Only a validation fills these keys: `refetchQueries()` skips them instead of putting
-          // them in error ("Missing queryFn").
-          queryClient.setQueryDefaults(billingKeys.licenses.all, { queryFn: skipToken });
+          // them in error ("Missing queryFn"). Over the app's own defaults for them, which
+          // `setQueryDefaults` would otherwise replace.
+          const defaults = queryClient.getQueryDefaults(billingKeys.licenses.all);
+          if (defaults.queryFn !== skipToken) {
+            queryClient.setQueryDefaults(billingKeys.licenses.all, {
+              ...defaults,
+              queryFn: skipToken,
+            });
+          }
           queryClient.setQueryData(
             billingKeys.licenses.validate(input.key, input.instance_id),
             license,
