@@ -79,6 +79,17 @@ describe('createProxyClient', () => {
     );
   });
 
+  it('off a page, blames the network, not the path, when a fetch that takes paths fails', async () => {
+    const client = createProxyClient({
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    const error = await client.products().catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'billing-kit: products could not reach the billing proxy at /api/billing (fetch failed). ' +
+        'Check the network, and that the proxy handler is mounted at the provider’s basePath.',
+    );
+  });
+
   it('off a page, says a path basePath needs an origin and how to give one', async () => {
     // Node's own fetch, as a server rendering would call it: a bare path is no URL there.
     const error = await createProxyClient()

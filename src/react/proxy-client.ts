@@ -201,8 +201,12 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
     } catch (error) {
       if (callOptions.signal?.aborted) throw callOptions.signal.reason;
       const reason = error instanceof Error ? error.message : String(error);
-      // Off a page (a server rendering, a test) a path has nothing to resolve against.
-      const pathOnly = typeof location === 'undefined' && !/^[a-z][a-z\d+.-]*:/i.test(basePath);
+      // Off a page (a server rendering, a test) a path has nothing to resolve against: said
+      // when that is what failed (a fetch that takes paths may fail for the network instead).
+      const pathOnly =
+        typeof location === 'undefined' &&
+        !/^[a-z][a-z\d+.-]*:/i.test(basePath) &&
+        /\bURL\b/.test(reason);
       throw new BillingError(
         `billing-kit: ${name} could not reach the billing proxy at ${basePath}${reason ? ` (${reason})` : ''}. ` +
           (pathOnly
