@@ -34,3 +34,16 @@ export const email = z.email({
 
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/**
+ * The origin of an http(s) URL, or null: anything else, even when it parses (`localhost:4010`
+ * is the scheme `localhost:` with the origin "null", which every `javascript:` link shares).
+ */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

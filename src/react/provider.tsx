@@ -3,6 +3,7 @@
 // hook below it, and the theme, locale and messages for every component.
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { originOf } from '../contract/fields.js';
 import {
   assignLocation,
   BillingContext,
@@ -165,22 +166,16 @@ function clientId(queryClient: QueryClient): number {
   return id;
 }
 
-/**
- * An http(s) URL's origin. Anything else is refused: `localhost:4010` parses with the scheme
- * `localhost:` and the origin "null", which every `javascript:` and `data:` link shares.
- */
+/** A `checkoutOrigins` entry's origin; anything but an http(s) URL is refused. */
 function toOrigin(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {}
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+  const origin = originOf(value);
+  if (origin === null) {
     throw new TypeError(
       `billing-kit: checkoutOrigins entry "${value}" is not an http(s) URL; pass an origin ` +
         'with its scheme, such as "https://sandbox.example.com" or "http://localhost:4010".',
     );
   }
-  return url.origin;
+  return origin;
 }
 
 /**

@@ -2,6 +2,7 @@
 // with the option's name instead of on a buyer's first click.
 import { isBaseAddress } from '../client/client.js';
 import type { BaseAddress, FetchLike } from '../client/index.js';
+import { originOf } from '../contract/fields.js';
 import type { JsonValue } from '../contract/schemas.js';
 import { type BillingStore, createMemoryStore } from './store.js';
 
@@ -256,16 +257,6 @@ function duration(value: unknown, option: string, fallback: number, min = 0): nu
   return value;
 }
 
-/** The origin of an http(s) URL, or null. */
-export function originOf(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Checks the options and fills in the defaults; throws a TypeError that names the option. */
 export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
   if (typeof input !== 'object' || input === null) {
@@ -342,8 +333,7 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
       const origin = typeof value === 'string' ? originOf(value) : null;
       // Any spelling of an origin is one (`https://Shop.example:443/` is https://shop.example);
       // a path, query, fragment or user name would be dropped without a word, so it is refused.
-      const url = origin === null ? null : new URL(value as string);
-      if (origin === null || !url || url.username || url.password || url.href !== `${origin}/`) {
+      if (origin === null || new URL(value as string).href !== `${origin}/`) {
         fail(
           `allowedOrigins[${i}]`,
           `must be an origin: scheme, host and port only, such as ${origin === null ? 'https://shop.example' : `"${origin}"`}`,
