@@ -47,3 +47,33 @@ export function originOf(value: string): string | null {
     return null;
   }
 }
+
+/**
+ * Whether `value` nests no deeper than `max` levels of objects and arrays, itself included. A
+ * loop, not a recursion: a 5 KB body of `[[[…]]]` must not overflow the stack that reads it.
+ */
+export function nestsAtMost(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return false;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/**
+ * JSON with object keys sorted and undefined members left out, so equal bodies give equal
+ * text (a request's fingerprint). Recursive: walk only what {@link nestsAtMost} has bounded.
+ */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as { [key: string]: unknown })
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

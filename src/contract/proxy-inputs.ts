@@ -3,7 +3,7 @@
 // of the React proxy client's inputs. Strict, as every request is; the customer is never among
 // them, since the proxy takes it from the seller's session.
 import * as z from 'zod/mini';
-import { httpUrl, id, positiveInt } from './fields.js';
+import { httpUrl, id, nestsAtMost, positiveInt } from './fields.js';
 import type { ProxyRouteName } from './proxy.js';
 import {
   creditAccountBody,
@@ -11,14 +11,13 @@ import {
   customFieldCheckboxInputShape,
   customFieldInputSchema,
   customFieldTextInputShape,
-  metadataInputSchema,
   retrieveDiscountQuery,
   reverseCreditTransactionBody,
   statsSummaryQuery,
   upgradeSubscriptionBody,
   validateLicenseBody,
 } from './requests.js';
-import { type Infer, MAX_CUSTOM_FIELDS } from './schemas.js';
+import { type Infer, MAX_CUSTOM_FIELDS, metadataSchema } from './schemas.js';
 
 /** `page` and `page_size` of the proxy's page-numbered routes. */
 export const proxyPageQuery = z.object({
@@ -39,6 +38,20 @@ const proxyCustomFieldInput = z.strictObject({
   checkbox: z.optional(z.strictObject(customFieldCheckboxInputShape)),
 });
 
+/** How many levels of objects and arrays a browser's checkout metadata may hold, itself included. */
+const MAX_METADATA_DEPTH = 32;
+
+/**
+ * Metadata as the proxy takes it from a browser: any JSON, nested at most 32 levels, so that a
+ * small body cannot make a deep one that breaks whatever walks it (the fingerprint, a copy).
+ * The service documents no limit, so what a server sends it (`checkoutMetadata`) is unbounded.
+ */
+const browserMetadata = metadataSchema.check(
+  z.refine((value) => nestsAtMost(value, MAX_METADATA_DEPTH), {
+    message: `must nest at most ${MAX_METADATA_DEPTH} levels of objects and arrays; flatten it`,
+  }),
+);
+
 /** What the browser may send to start a checkout. The customer comes from the session. */
 export const proxyCheckoutBody = z.strictObject({
   product_id: id,
@@ -49,7 +62,7 @@ export const proxyCheckoutBody = z.strictObject({
   custom_price: z.optional(z.int().check(z.minimum(0))),
   discount_code: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   custom_fields: z.optional(z.array(proxyCustomFieldInput).check(z.maxLength(MAX_CUSTOM_FIELDS))),
-  metadata: z.optional(metadataInputSchema),
+  metadata: z.optional(browserMetadata),
   success_url: z.optional(httpUrl),
 });
 export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;

@@ -18,36 +18,6 @@ import {
 
 const optional = <T extends z.core.SomeType>(schema: T) => z.optional(schema);
 
-/** How many levels of objects and arrays a request's metadata may hold, itself included. */
-export const MAX_METADATA_DEPTH = 32;
-
-/**
- * Whether `value` nests no deeper than `max` levels of objects and arrays, itself included. A
- * loop, not a recursion: a 5 KB body of `[[[…]]]` must not overflow the stack that reads it.
- */
-export function nestsAtMost(value: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth > max) return false;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return true;
-}
-
-/**
- * Metadata as the proxy takes it from a browser: any JSON, nested at most
- * {@link MAX_METADATA_DEPTH} levels, so that a small body cannot make a deep one that breaks
- * whatever walks it (a fingerprint, a copy). The service documents no limit, so what the
- * service client sends (a server's own metadata) stays `metadataSchema`, unbounded.
- */
-export const metadataInputSchema = metadataSchema.check(
-  z.refine((value) => nestsAtMost(value, MAX_METADATA_DEPTH), {
-    message: `must nest at most ${MAX_METADATA_DEPTH} levels of objects and arrays; flatten it`,
-  }),
-);
-
 /** The fields of a custom field's `text` part as a request sends it. */
 export const customFieldTextInputShape = {
   max_length: optional(z.int().check(z.minimum(1))),

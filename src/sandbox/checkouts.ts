@@ -5,12 +5,9 @@
 
 import { isAmount, isZeroAmount } from '../contract/amount.js';
 import { customFieldRuleProblems } from '../contract/custom-field-rules.js';
+import { nestsAtMost, stableJson } from '../contract/fields.js';
 import { addBillingPeriod, isBillingPeriod } from '../contract/period.js';
-import {
-  type CreateCheckoutBody,
-  type CustomFieldInput,
-  nestsAtMost,
-} from '../contract/requests.js';
+import type { CreateCheckoutBody, CustomFieldInput } from '../contract/requests.js';
 import type {
   Checkout,
   CheckoutFeature,
@@ -125,18 +122,6 @@ function checkFields(fields: CustomFieldInput[], name: string): string[] {
 /** The deepest metadata the sandbox walks: far past any real use, well inside a stack. */
 const SANDBOX_METADATA_DEPTH = 256;
 
-/** JSON with sorted keys: the same body always gives the same text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /**
  * The discount as a checkout or subscription embeds it (camelCase). `durationInMonths` is a
  * number in the interface, not nullable: a discount without `duration_in_months` (one that is
@@ -182,7 +167,7 @@ export function createCheckout(
       `must nest at most ${SANDBOX_METADATA_DEPTH} levels of objects and arrays in the sandbox; flatten it`,
     );
   }
-  const fingerprint = canonical(body);
+  const fingerprint = stableJson(body);
   if (body.request_id) {
     const previous = store.checkouts.get(store.checkoutByRequestId.get(body.request_id) ?? '');
     if (
@@ -213,7 +198,7 @@ export function createCheckout(
   if (
     body.custom_fields &&
     body.custom_field &&
-    canonical(body.custom_fields) !== canonical(body.custom_field)
+    stableJson(body.custom_fields) !== stableJson(body.custom_field)
   ) {
     problems.push(
       'custom_fields and custom_field (its deprecated alias) differ; send only custom_fields',

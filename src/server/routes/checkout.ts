@@ -13,7 +13,7 @@
 // the same upstream request id instead of asking the hook again.
 
 import { isBillingError } from '../../client/index.js';
-import { email } from '../../contract/fields.js';
+import { email, stableJson } from '../../contract/fields.js';
 import type { CreateCheckoutBody } from '../../contract/requests.js';
 import type { Checkout, JsonValue, Metadata } from '../../contract/schemas.js';
 import {
@@ -424,16 +424,4 @@ function parse(raw: string): Entry | null {
   } catch {
     return null;
   }
-}
-
-/** JSON with object keys sorted, so equal bodies give equal fingerprints. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as { [key: string]: unknown })
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
