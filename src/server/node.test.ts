@@ -39,6 +39,32 @@ async function start(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * POSTs a JSON checkout as Ada to the server at `base`; expects a 200 that echoes `requestId`
+ * and the one checkout it made in the sandbox. Answers the response and its body.
+ */
+async function checkoutAsAda(
+  h: ReturnType<typeof harness>,
+  base: string,
+  productId: string,
+  requestId: string,
+) {
+  const response = await fetch(`${base}/api/billing/checkouts`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      cookie: h.session({ id: 'cust_ada' }),
+    },
+    body: JSON.stringify({ product_id: productId, request_id: requestId }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { id: string; request_id: string; success_url: string };
+  expect(body.request_id).toBe(requestId);
+  expect(h.sandbox.inspect().checkouts.map((c) => c.id)).toEqual([body.id]);
+  return { response, body };
+}
+
 /** The harness with the proxy's default origin rule (the request's own), as Node sees it. */
 function harness(options: Parameters<typeof proxyHarness>[0] = {}) {
   const h = proxyHarness({ allowedOrigins: undefined, ...options });
@@ -56,17 +82,10 @@ describe('toNodeHandler with node:http', () => {
     expect(products.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(((await products.json()) as { items: unknown[] }).items.length).toBeGreaterThan(3);
 
-    const cookie = h.session({ id: 'cust_ada' });
-    const checkout = await fetch(`${base}/api/billing/checkouts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ product_id: 'prod_pro_monthly', request_id: 'over-node-http' }),
-    });
-    expect(checkout.status).toBe(200);
-    expect(checkout.headers.get('cache-control')).toBe('no-store');
-    const body = (await checkout.json()) as { id: string; success_url: string };
-    expect(h.sandbox.inspect().checkouts.map((c) => c.id)).toEqual([body.id]);
+    const { response, body } = await checkoutAsAda(h, base, 'prod_pro_monthly', 'over-node-http');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(body.success_url).toBe(`${base}/`);
+    const cookie = h.session({ id: 'cust_ada' });
 
     const csrf = await fetch(`${base}/api/billing/checkouts`, {
       method: 'POST',
@@ -393,15 +412,7 @@ describe('toNodeHandler behind Express 4 middleware (body-parser 1.x), without E
         });
       }),
     );
-    const cookie = h.session({ id: 'cust_ada' });
-    const checkout = await fetch(`${base}/api/billing/checkouts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ product_id: 'prod_pro_monthly', request_id: 'under-express-4' }),
-    });
-    expect(checkout.status).toBe(200);
-    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('under-express-4');
-    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
+    await checkoutAsAda(h, base, 'prod_pro_monthly', 'under-express-4');
     expect(completes).toEqual([true]);
   });
 
@@ -439,17 +450,7 @@ describe('toNodeHandler behind Express 4 middleware (body-parser 1.x), without E
         });
       }),
     );
-    const checkout = await fetch(`${base}/api/billing/checkouts`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: base,
-        cookie: h.session({ id: 'cust_ada' }),
-      },
-      body: JSON.stringify({ product_id: 'prod_pro_yearly', request_id: 'parsed-by-1x' }),
-    });
-    expect(checkout.status).toBe(200);
-    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('parsed-by-1x');
+    await checkoutAsAda(h, base, 'prod_pro_yearly', 'parsed-by-1x');
   });
 });
 
@@ -465,16 +466,8 @@ describe('toNodeHandler with Express', () => {
     const base = await start(createServer(app));
 
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ ok: true });
+    await checkoutAsAda(h, base, 'prod_pro_yearly', 'over-express-1');
     const cookie = h.session({ id: 'cust_ada' });
-    const checkout = await fetch(`${base}/api/billing/checkouts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ product_id: 'prod_pro_yearly', request_id: 'over-express-1' }),
-    });
-    expect(checkout.status).toBe(200);
-    expect(((await checkout.json()) as { request_id: string }).request_id).toBe('over-express-1');
-    expect(h.sandbox.inspect().checkouts).toHaveLength(1);
-
     const subscriptions = await fetch(`${base}/api/billing/subscriptions`, { headers: { cookie } });
     expect(subscriptions.status).toBe(200);
   });
