@@ -76,6 +76,21 @@ async function estimateThenUpgrade(
   return { estimate, invoice };
 }
 
+/** {@link estimateThenUpgrade} for each subscription of `ids`, to its `[target, behavior]`. */
+async function estimateEach(
+  sandbox: Sandbox,
+  client: Client,
+  ids: readonly string[],
+  changes: readonly (readonly [string, UpdateBehavior])[],
+  now: number,
+) {
+  const seen = [];
+  for (const [i, [to, behavior]] of changes.entries()) {
+    seen.push(await estimateThenUpgrade(sandbox, client, ids[i] as string, to, behavior, now));
+  }
+  return seen;
+}
+
 describe('estimateChange gives the sandbox’s figures', () => {
   test('a trialing subscription: nothing of the current plan is credited, as the sandbox', async () => {
     let now = Date.parse('2026-02-01T09:00:00Z');
@@ -93,18 +108,8 @@ describe('estimateChange gives the sandbox’s figures', () => {
       for (const s of subscriptions) if (ids.includes(s.id)) s.status = 'trialing';
     });
     now += 9 * DAY;
-    const results = [];
-    for (const [i, [, to, behavior]] of cases.entries()) {
-      const { estimate } = await estimateThenUpgrade(
-        sandbox,
-        client,
-        ids[i] as string,
-        to,
-        behavior,
-        now,
-      );
-      results.push(estimate);
-    }
+    const changes = cases.map(([, to, behavior]) => [to, behavior] as const);
+    const results = (await estimateEach(sandbox, client, ids, changes, now)).map((s) => s.estimate);
     // Starter → Pro with 19 of 28 days left: Pro's price for them, no Starter credit.
     expect(results[0]?.now).toBe(Math.round((2900 * 19) / 28));
     expect(results[1]?.carried).toBe(Math.round((2900 * 19) / 28));
@@ -128,18 +133,8 @@ describe('estimateChange gives the sandbox’s figures', () => {
       ids.push(await subscribe(sandbox, client, from, `credit.${i}@example.com`));
     }
     now += 11 * DAY;
-    const seen = [];
-    for (const [i, [, to, behavior]] of cases.entries()) {
-      const { estimate } = await estimateThenUpgrade(
-        sandbox,
-        client,
-        ids[i] as string,
-        to,
-        behavior,
-        now,
-      );
-      seen.push(estimate);
-    }
+    const changes = cases.map(([, to, behavior]) => [to, behavior] as const);
+    const seen = (await estimateEach(sandbox, client, ids, changes, now)).map((s) => s.estimate);
     // 17 of 28 days left: Pro's unused part 1761, Starter's 546.
     const pro = Math.round((2900 * 17) / 28);
     const starter = Math.round((900 * 17) / 28);
@@ -192,10 +187,8 @@ describe('estimateChange gives the sandbox’s figures', () => {
       if (fixed) fixed.discount = { type: 'fixed', amount: 1000, duration: 'forever' };
     });
     now += 11 * DAY;
-    const seen = [];
-    for (const [i, [, , to, behavior]] of cases.entries()) {
-      seen.push(await estimateThenUpgrade(sandbox, client, ids[i] as string, to, behavior, now));
-    }
+    const changes = cases.map(([, , to, behavior]) => [to, behavior] as const);
+    const seen = await estimateEach(sandbox, client, ids, changes, now);
     // Starter → Pro with 17 of 28 days left, 10% off both: 2610 × 17/28 − 810 × 17/28.
     expect(seen[0]?.estimate.now).toBe(Math.round((2610 * 17) / 28) - Math.round((810 * 17) / 28));
     expect(seen[0]?.invoice?.discount_amount).toBeGreaterThan(0);
