@@ -3,22 +3,16 @@
 // it, the page's. A cacheable answer's Date is not read (it may be as old as the cache).
 import { createServer } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { createSandbox, SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
-import { createBillingHandler, toNodeHandler } from '../server/index.js';
+import { adaProxyOver } from '../../test/support/proxy-harness.js';
+import { SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
+import { toNodeHandler } from '../server/index.js';
 import { createProxyClient } from './proxy-client.js';
 
 const EPOCH = Date.parse(SANDBOX_EPOCH);
 const MINUTE = 60_000;
 
 function clientOver(now?: SandboxOptions['now']) {
-  const sandbox = createSandbox(now === undefined ? {} : { now });
-  const handler = createBillingHandler({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    products: ['prod_pro_monthly'],
-    getCustomer: () => ({ id: 'cust_ada', email: 'ada@example.com' }),
-  });
+  const { handler } = adaProxyOver(now);
   const client = createProxyClient({
     basePath: 'https://shop.test/api/billing',
     fetch: (input, init) => handler(new Request(input, init)),

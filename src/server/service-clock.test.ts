@@ -4,9 +4,10 @@
 // time: in-process (no HTTP server to add one) the page still hears that the clocks agree again.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
+import { adaProxyOver } from '../../test/support/proxy-harness.js';
 import { parseHttpDate } from '../contract/clock.js';
-import { createSandbox, SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
-import { createBillingHandler, toNodeHandler } from './index.js';
+import { SANDBOX_EPOCH, type SandboxOptions } from '../sandbox/index.js';
+import { toNodeHandler } from './index.js';
 import { createServiceClock } from './service-clock.js';
 
 const EPOCH = Date.parse(SANDBOX_EPOCH);
@@ -14,14 +15,7 @@ const MINUTE = 60_000;
 
 /** The proxy over a sandbox with this clock; Ada signed in. */
 function proxyOver(now?: SandboxOptions['now']) {
-  const sandbox = createSandbox(now === undefined ? {} : { now });
-  const handler = createBillingHandler({
-    apiKey: sandbox.apiKey,
-    baseUrl: sandbox.baseUrl,
-    fetch: sandbox.fetch,
-    products: ['prod_pro_monthly'],
-    getCustomer: () => ({ id: 'cust_ada', email: 'ada@example.com' }),
-  });
+  const { sandbox, handler } = adaProxyOver(now);
   const get = (path: string, method = 'GET') =>
     handler(new Request(`https://shop.test/api/billing${path}`, { method }));
   return { sandbox, handler, get };

@@ -1,7 +1,7 @@
 // The proxy handler over a real sandbox, for tests: sessions by cookie, an admin switch, a
 // count of every upstream request, and a scanner that fails the suite when the API key shows
 // in any byte of any response (status line aside: body and every header).
-import { createSandbox, type SandboxFaults } from '../../src/sandbox/index.js';
+import { createSandbox, type SandboxFaults, type SandboxOptions } from '../../src/sandbox/index.js';
 import {
   type BillingHandler,
   type BillingHandlerOptions,
@@ -192,4 +192,20 @@ export function proxyHarness(options: HarnessOptions = {}) {
   }
 
   return { sandbox, fixtures, handler, raw, upstream, errors, session, request, call };
+}
+
+/**
+ * The proxy over a sandbox whose clock is `now` (default: its fixed epoch), Ada always signed
+ * in, and nothing else: for tests of the service's clock as it crosses the proxy.
+ */
+export function adaProxyOver(now?: SandboxOptions['now']) {
+  const sandbox = createSandbox(now === undefined ? {} : { now });
+  const handler = createBillingHandler({
+    apiKey: sandbox.apiKey,
+    baseUrl: sandbox.baseUrl,
+    fetch: sandbox.fetch,
+    products: ['prod_pro_monthly'],
+    getCustomer: () => ({ id: 'cust_ada', email: 'ada@example.com' }),
+  });
+  return { sandbox, handler };
 }
