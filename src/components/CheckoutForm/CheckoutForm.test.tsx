@@ -11,6 +11,7 @@ import {
   createBillingHarness,
   createTestQueryClient,
   renderWithBilling,
+  type WithBillingOptions,
 } from '../../../test/support/billing-harness.js';
 import { sandboxClient } from '../../../test/support/sandbox-client.js';
 import { recordFocus, recordLiveRegion } from '../../../test/support/screen-reader.js';
@@ -591,19 +592,27 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
   );
   const callbacks = () => ({ onSuccess: vi.fn(), onError: vi.fn() });
   const terms = () => screen.getByRole('checkbox', { name: 'I accept the terms' });
-
-  test('the new product’s form is busy and cannot be sent; the answer for the product before is not followed; then the form can be sent', async () => {
+  /**
+   * Pro's form shown and loaded, with the callbacks it was given; `show` switches the page to
+   * another product, as a storefront's route does; `before` counts the checkouts already made.
+   */
+  async function onPro(provider: WithBillingOptions['provider'] = {}) {
     const user = userEvent.setup();
     const harness = createBillingHarness();
     const said = callbacks();
-    const { rerender } = renderWithBilling(page(PRO, said), { harness });
+    const { rerender } = renderWithBilling(page(PRO, said), { harness, provider });
     const pro = await form('Pro');
-    const before = checkoutCount(harness);
+    const show = (productId: string) => rerender(page(productId, said));
+    return { user, harness, said, pro, show, before: checkoutCount(harness) };
+  }
+
+  test('the new product’s form is busy and cannot be sent; the answer for the product before is not followed; then the form can be sent', async () => {
+    const { user, harness, said, pro, show, before } = await onPro();
     const release = harness.hold('createCheckout');
     await user.click(submitButton());
     await waitFor(() => expect(pro).toHaveAttribute('data-state', 'submitting'));
 
-    rerender(page(LIFETIME, said));
+    show(LIFETIME);
     const lifetime = await form('Lifetime license');
     expect(lifetime).toHaveAttribute('data-state', 'submitting');
     expect(lifetime).toHaveAttribute('aria-busy', 'true');
@@ -643,15 +652,11 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
   });
 
   test('a failure for the product before is not the new product’s: no alert, no onError, the form can be sent', async () => {
-    const user = userEvent.setup();
-    const harness = createBillingHarness();
-    const said = callbacks();
-    const { rerender } = renderWithBilling(page(PRO, said), { harness });
-    await form('Pro');
+    const { user, harness, said, show } = await onPro();
     const release = harness.hold('createCheckout');
     harness.failNext({ route: 'createCheckout', with: 500 });
     await user.click(submitButton());
-    rerender(page(LIFETIME, said));
+    show(LIFETIME);
     const lifetime = await form('Lifetime license');
     expect(lifetime).toHaveAttribute('data-state', 'submitting');
 
@@ -671,17 +676,12 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
   });
 
   test('another product once the buyer was sent to the payment page by a navigate that stays (a router, an overlay): its form is idle and can be sent', async () => {
-    const user = userEvent.setup();
-    const harness = createBillingHarness();
-    const said = callbacks();
-    const { rerender } = renderWithBilling(page(PRO, said), { harness });
-    const pro = await form('Pro');
-    const before = checkoutCount(harness);
+    const { user, harness, said, pro, show, before } = await onPro();
     await user.click(submitButton());
     await waitFor(() => expect(pro).toHaveAttribute('data-state', 'redirecting'));
     expect(said.onSuccess).toHaveBeenCalledTimes(1);
 
-    rerender(page(LIFETIME, said));
+    show(LIFETIME);
     const lifetime = await form('Lifetime license');
     expect(lifetime).toHaveAttribute('data-state', 'idle');
     expect(lifetime).not.toHaveAttribute('aria-busy');
@@ -701,21 +701,14 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
   });
 
   test('another product once the buyer is on the way to the payment page with the default navigate (the page is leaving): its form stays busy', async () => {
-    const user = userEvent.setup();
-    const harness = createBillingHarness();
-    const said = callbacks();
     // jsdom does not leave the page on location.assign (it says it is not implemented), so
     // where the buyer was sent is not recorded here: the form's state says it.
-    const { rerender } = renderWithBilling(page(PRO, said), {
-      harness,
-      provider: { navigate: assignLocation },
-    });
-    const pro = await form('Pro');
+    const { user, harness, said, pro, show } = await onPro({ navigate: assignLocation });
     await user.click(submitButton());
     await waitFor(() => expect(pro).toHaveAttribute('data-state', 'redirecting'));
     expect(said.onSuccess).toHaveBeenCalledTimes(1);
 
-    rerender(page(LIFETIME, said));
+    show(LIFETIME);
     const lifetime = await form('Lifetime license');
     expect(lifetime).toHaveAttribute('data-state', 'redirecting');
     expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
@@ -795,17 +788,12 @@ describe('CheckoutForm: another product while a checkout is on its way (issue 6:
   });
 
   test('back to the product before its answer: that answer is followed', async () => {
-    const user = userEvent.setup();
-    const harness = createBillingHarness();
-    const said = callbacks();
-    const { rerender } = renderWithBilling(page(PRO, said), { harness });
-    await form('Pro');
-    const before = checkoutCount(harness);
+    const { user, harness, said, show, before } = await onPro();
     const release = harness.hold('createCheckout');
     await user.click(submitButton());
-    rerender(page(LIFETIME, said));
+    show(LIFETIME);
     await form('Lifetime license');
-    rerender(page(PRO, said));
+    show(PRO);
     const pro = await form('Pro');
     expect(pro).toHaveAttribute('data-state', 'submitting');
 
