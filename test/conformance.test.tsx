@@ -6,7 +6,6 @@
 // harness). The checks themselves are in test/support/conformance.tsx.
 import { expect, test } from 'vitest';
 import { billingErrorKinds } from '../src/client/error.js';
-import { createBillingClient } from '../src/client/index.js';
 import {
   BillingHistory,
   type BillingHistoryPart,
@@ -79,6 +78,7 @@ import {
   type BillingHarnessOptions,
   createBillingHarness,
   seededFixtures,
+  sellerClient,
 } from './support/billing-harness.js';
 import { type ConformanceReach, describeConformance, inHarness } from './support/conformance.js';
 
@@ -857,13 +857,10 @@ const newestCredit = graceHarness.sandbox
   .credit_entries.filter((e) => e.account_id === minutes.id && e.side === 'credit')
   .at(-1);
 if (!newestCredit) throw new Error('seed changed: no credit on Support minutes');
-const reversal = await createBillingClient({
-  apiKey: graceHarness.sandbox.apiKey,
-  baseUrl: graceHarness.sandbox.baseUrl,
-  fetch: graceHarness.sandbox.fetch,
-  // jsdom is a browser to the client; this is the seller's server acting in the sandbox.
-  allowBrowser: true,
-}).credits.reverse({ account_id: minutes.id, transaction_id: newestCredit.transaction_id });
+const reversal = await sellerClient(graceHarness).credits.reverse({
+  account_id: minutes.id,
+  transaction_id: newestCredit.transaction_id,
+});
 
 describeConformance<CreditsHistoryPart>('CreditsHistory', {
   parts: {

@@ -16,6 +16,7 @@ import {
   renderHook,
 } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createBillingClient } from '../../src/client/client.js';
 import { kindForStatus } from '../../src/client/error.js';
 import { matchPath } from '../../src/contract/paths.js';
 import { type ProxyRouteName, proxyRoutes } from '../../src/contract/proxy.js';
@@ -414,6 +415,20 @@ export type TestQueryClientOptions = {
   /** Retries after a transient failure (also set on the provider); each without delay. Default: 0. */
   retries?: number;
 };
+
+/**
+ * The service's own client over the harness's sandbox, as the seller's server holds it: to read
+ * what the service answers, or to act in it (a credit, a deleted code) while the page is open.
+ * (jsdom is a browser to the client; this stands for the server.)
+ */
+export function sellerClient(harness: Pick<BillingHarness, 'sandbox'>) {
+  return createBillingClient({
+    apiKey: harness.sandbox.apiKey,
+    baseUrl: harness.sandbox.baseUrl,
+    fetch: harness.sandbox.fetch,
+    allowBrowser: true,
+  });
+}
 
 /**
  * A fresh QueryClient for one test: no retries unless asked (and then without waiting), and

@@ -6,10 +6,10 @@ import {
   type BillingHarness,
   createBillingHarness,
   renderWithBilling,
+  sellerClient,
 } from '../../../test/support/billing-harness.js';
 import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
-import { createBillingClient } from '../../client/client.js';
 import { type Transaction, transactionStatuses } from '../../contract/schemas.js';
 import { transactionsOptions } from '../../react/options.js';
 import { BillingHistory, type BillingHistoryPageChangeDetails } from './BillingHistory.js';
@@ -24,12 +24,7 @@ async function servicePage(
   pageSize = 10,
   productId?: string,
 ) {
-  const client = createBillingClient({
-    apiKey: harness.sandbox.apiKey,
-    baseUrl: harness.sandbox.baseUrl,
-    fetch: harness.sandbox.fetch,
-    allowBrowser: true,
-  });
+  const client = sellerClient(harness);
   return client.transactions.search({
     customer_id: customerId,
     page_number: page,

@@ -11,11 +11,11 @@ import {
   createBillingHarness,
   createTestQueryClient,
   renderWithBilling,
+  sellerClient,
   type WithBillingOptions,
 } from '../../../test/support/billing-harness.js';
 import { sandboxClient } from '../../../test/support/sandbox-client.js';
 import { recordFocus, recordLiveRegion } from '../../../test/support/screen-reader.js';
-import { createBillingClient } from '../../client/client.js';
 import { assignLocation } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { useProducts } from '../../react/queries.js';
@@ -1210,12 +1210,7 @@ describe('CheckoutForm: submitting', () => {
     await user.type(units, '2');
 
     // The seller withdraws the code while the buyer is on the page.
-    const seller = createBillingClient({
-      apiKey: harness.sandbox.apiKey,
-      baseUrl: harness.sandbox.baseUrl,
-      fetch: harness.sandbox.fetch,
-      allowBrowser: true,
-    });
+    const seller = sellerClient(harness);
     const welcome = harness.sandbox.fixtures().discounts.find((d) => d.code === 'WELCOME5');
     await seller.discounts.delete({ discount_id: welcome?.id as string });
 

@@ -10,9 +10,9 @@ import {
   createBillingHarness,
   createTestQueryClient,
   renderWithBilling,
+  sellerClient,
 } from '../../../test/support/billing-harness.js';
 import { expectWithinColumn, onPhone } from '../../../test/support/overflow.js';
-import { createBillingClient } from '../../client/index.js';
 import type { CreditsAccount } from '../../contract/schemas.js';
 import { creditsHistoryOptions } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
@@ -211,12 +211,7 @@ describe('CreditsHistory in Chromium', () => {
     // On a phone, under a balance as wide as the line, the unit went to a line of its own.
     const harness = createBillingHarness({ customer: 'cust_grace' });
     const minutes = graceMinutes(harness);
-    await createBillingClient({
-      apiKey: harness.sandbox.apiKey,
-      baseUrl: harness.sandbox.baseUrl,
-      fetch: harness.sandbox.fetch,
-      allowBrowser: true,
-    }).credits.credit({
+    await sellerClient(harness).credits.credit({
       account_id: minutes.id,
       amount: credit,
       reference: 'huge',

@@ -6,12 +6,8 @@
 // (production) it asks once.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  type BillingHarness,
-  createBillingHarness,
-  renderWithBilling,
-} from '../../../test/support/billing-harness.js';
-import { createBillingClient } from '../../client/client.js';
+import { createBillingHarness, renderWithBilling } from '../../../test/support/billing-harness.js';
+import { serviceStats, statsRequests } from '../../../test/support/metrics.js';
 import { billingKeys } from '../../react/keys.js';
 import { SANDBOX_EPOCH } from '../../sandbox/index.js';
 import { MetricsSummary } from './MetricsSummary.js';
@@ -20,26 +16,6 @@ const EPOCH = Date.parse(SANDBOX_EPOCH);
 const DAY = 86_400_000;
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-function statsRequests(harness: BillingHarness) {
-  return harness.requests.filter((r) => r.route === 'adminStats').map((r) => r.query);
-}
-
-/** What the sandbox itself answers to `/v1/stats/summary` for a query the component sent. */
-function serviceStats(harness: BillingHarness, query: Record<string, string> | undefined) {
-  const client = createBillingClient({
-    apiKey: harness.sandbox.apiKey,
-    baseUrl: harness.sandbox.baseUrl,
-    fetch: harness.sandbox.fetch,
-    allowBrowser: true,
-  });
-  return client.stats.summary({
-    currency: 'USD',
-    startDate: Number(query?.startDate),
-    endDate: Number(query?.endDate),
-    interval: 'week',
-  });
-}
 
 /** The root's `data-state` after each change, from the first render on. */
 function recordStates(): { states: string[]; stop: () => void } {

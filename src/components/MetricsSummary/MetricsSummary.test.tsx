@@ -10,7 +10,7 @@ import {
   createTestQueryClient,
   renderWithBilling,
 } from '../../../test/support/billing-harness.js';
-import { createBillingClient } from '../../client/client.js';
+import { serviceStats, statsRequests } from '../../../test/support/metrics.js';
 import type { StatsSummary } from '../../contract/schemas.js';
 import { storeMetricsOptions } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
@@ -29,26 +29,6 @@ const DAY = 86_400_000;
 const money = (cents: number, currency: string, locale = 'en-US') =>
   new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 const count = (n: number, locale = 'en-US') => new Intl.NumberFormat(locale).format(n);
-
-/** The stats the sandbox itself answers for the query the component sent. */
-async function serviceStats(harness: BillingHarness, query: Record<string, string>) {
-  const client = createBillingClient({
-    apiKey: harness.sandbox.apiKey,
-    baseUrl: harness.sandbox.baseUrl,
-    fetch: harness.sandbox.fetch,
-    allowBrowser: true,
-  });
-  return client.stats.summary({
-    currency: query.currency as MetricsCurrency,
-    startDate: Number(query.startDate),
-    endDate: Number(query.endDate),
-    interval: query.interval as 'day' | 'week' | 'month',
-  });
-}
-
-function statsRequests(harness: BillingHarness) {
-  return harness.requests.filter((r) => r.route === 'adminStats').map((r) => r.query);
-}
 
 /** A seller's harness whose stats answers are edited on the way back from the service. */
 function stagedStats(edit: (stats: StatsSummary) => void): BillingHarness {
