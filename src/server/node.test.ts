@@ -401,8 +401,12 @@ describe('toNodeHandler behind Express 4 middleware (body-parser 1.x), without E
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
-  it('reads the stream a parser left unread, even when it set req.body = {}', async () => {
-    const h = harness();
+  /**
+   * A server that hands the proxy each request as Express 4 does after body-parser skipped it
+   * and an async middleware ran; answers its base URL and, per request, whether the stream had
+   * ended by then.
+   */
+  async function behindExpress4(h: ReturnType<typeof harness>) {
     const completes: boolean[] = [];
     const base = await start(
       createServer((req, res) => {
@@ -412,21 +416,19 @@ describe('toNodeHandler behind Express 4 middleware (body-parser 1.x), without E
         });
       }),
     );
+    return { base, completes };
+  }
+
+  it('reads the stream a parser left unread, even when it set req.body = {}', async () => {
+    const h = harness();
+    const { base, completes } = await behindExpress4(h);
     await checkoutAsAda(h, base, 'prod_pro_monthly', 'under-express-4');
     expect(completes).toEqual([true]);
   });
 
   it('reads a POST with no body as {} there, not as a 415', async () => {
     const h = harness();
-    const completes: boolean[] = [];
-    const base = await start(
-      createServer((req, res) => {
-        unparsedThenAsync(req).then(() => {
-          completes.push(req.complete);
-          h.node(req, res);
-        });
-      }),
-    );
+    const { base, completes } = await behindExpress4(h);
     // The React client's portal button: a POST with no body and no content type.
     const portal = await fetch(`${base}/api/billing/portal`, {
       method: 'POST',
