@@ -178,33 +178,26 @@ describe('BillingProvider', () => {
     const { rerender } = render(page());
     const shown = (await screen.findByText(/^plans: \d+$/)).textContent;
 
+    /** Gives the provider `client`; what is below reads through it, and shows what it holds. */
+    async function switchTo(client: QueryClient, which: string) {
+      rerender(page(client));
+      await vi.waitFor(() =>
+        expect(client.getQueryData(billingKeys.products()), `read through ${which}`).toBeDefined(),
+      );
+      act(() => client.setQueryData(billingKeys.products(), []));
+      expect(await screen.findByText('plans: 0')).toBeInTheDocument();
+    }
+
     // None → the app's.
     const appClient = createTestQueryClient();
-    rerender(page(appClient));
-    await vi.waitFor(() =>
-      expect(
-        appClient.getQueryData(billingKeys.products()),
-        'read through the app’s client',
-      ).toBeDefined(),
-    );
-    act(() => appClient.setQueryData(billingKeys.products(), []));
-    expect(await screen.findByText('plans: 0')).toBeInTheDocument();
+    await switchTo(appClient, 'the app’s client');
     const asked = harness.count('products');
     await act(() => appClient.invalidateQueries({ queryKey: billingKeys.all }));
     expect(await screen.findByText(shown ?? '')).toBeInTheDocument();
     expect(harness.count('products')).toBe(asked + 1);
 
     // One → another.
-    const nextClient = createTestQueryClient();
-    rerender(page(nextClient));
-    await vi.waitFor(() =>
-      expect(
-        nextClient.getQueryData(billingKeys.products()),
-        'read through the next client',
-      ).toBeDefined(),
-    );
-    act(() => nextClient.setQueryData(billingKeys.products(), []));
-    expect(await screen.findByText('plans: 0')).toBeInTheDocument();
+    await switchTo(createTestQueryClient(), 'the next client');
   });
 
   it('passes theme, locale and messages to the components', () => {
