@@ -36,19 +36,6 @@ export const email = z.email({
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /**
- * The origin of an http(s) URL, or null: anything else, even when it parses (`localhost:4010`
- * is the scheme `localhost:` with the origin "null", which every `javascript:` link shares).
- */
-export function originOf(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Whether `value` nests no deeper than `max` levels of objects and arrays, itself included. A
  * loop, not a recursion: a 5 KB body of `[[[…]]]` must not overflow the stack that reads it.
  */

@@ -3,7 +3,7 @@
 // hook below it, and the theme, locale and messages for every component.
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
-import { originOf } from '../contract/fields.js';
+import { originOf } from '../contract/origin.js';
 import {
   assignLocation,
   BillingContext,

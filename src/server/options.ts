@@ -2,7 +2,7 @@
 // with the option's name instead of on a buyer's first click.
 import { isBaseAddress } from '../client/client.js';
 import type { BaseAddress, FetchLike } from '../client/index.js';
-import { originOf } from '../contract/fields.js';
+import { originOf } from '../contract/origin.js';
 import type { JsonValue } from '../contract/schemas.js';
 import { type BillingStore, createMemoryStore } from './store.js';
 
