@@ -813,6 +813,9 @@ describe('useLicense', () => {
     await act(() =>
       result.current.validate.mutateAsync({ key: license.key, instance_id: instance.id }),
     );
+    // The products' first load has arrived, so neither refetch below cancels it.
+    await waitFor(() => expect(result.current.products.isSuccess).toBe(true));
+    expect(harness.count('products')).toBe(1);
     const key = billingKeys.licenses.validate(license.key, instance.id);
     const kept = queryClient.getQueryData(key);
     expect(kept).toMatchObject({ key: license.key, status: 'active' });
