@@ -55,6 +55,10 @@ export const creditsBalanceSchema = z.looseObject({
   /** When the entries it sums were read (ISO 8601). */
   as_of: z.string(),
 });
+/**
+ * The exact balance of a credits account (`creditsBalanceSchema`), as the proxy's
+ * `GET /credits/accounts/{account_id}/balance` answers it.
+ */
 export type CreditsBalance = Infer<typeof creditsBalanceSchema>;
 
 /**
@@ -73,9 +77,18 @@ export const proxyCreditsEntrySchema = z.looseObject({
 });
 export type ProxyCreditsEntry = Infer<typeof proxyCreditsEntrySchema>;
 
+/**
+ * What the proxy's `GET /products` answers: `{ items }`, the products of its catalog, not
+ * paginated. A loose object: unknown extra fields pass.
+ */
 export const productListSchema = z.looseObject({ items: z.array(productSchema) });
 export type ProductList = Infer<typeof productListSchema>;
 
+/**
+ * The values of the proxy error body's `kind`, which are also `BillingError`'s
+ * (`billingErrorKinds`); `network`, `timeout` and `invalid_response` say the service gave no
+ * usable answer. The client reads a `kind` outside them as the kind its status means.
+ */
 export const proxyErrorKinds = [
   'auth',
   'not_found',

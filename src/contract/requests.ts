@@ -53,22 +53,51 @@ const cursorQuery = {
   ending_before: optional(id),
 };
 
+/**
+ * The query of a page-numbered list: `page_number` and `page_size`, both optional whole numbers
+ * from 1 (digits from a query string too); left out, the service's defaults apply.
+ */
 export const pageQuerySchema = z.object(pageQuery);
+/**
+ * The query of a cursor list (the credits accounts and entries): `limit` (1 to 100; the service's
+ * default is 10, api-notes.md), `starting_after` and `ending_before`, all optional.
+ */
 export const cursorQuerySchema = z.object(cursorQuery);
 
+/** Path parameters of `GET /v1/customers/{customer_id}/subscriptions`: the customer's id. */
 export const listCustomerSubscriptionsParams = z.object({ customer_id: id });
+/**
+ * Query of `GET /v1/customers/{customer_id}/subscriptions`: `page_number` (service default 1) and
+ * `page_size` (service default 10).
+ */
 export const listCustomerSubscriptionsQuery = z.object(pageQuery);
+/**
+ * Query of `GET /v1/customers/list`: `page_number` (service default 1) and `page_size` (service
+ * default 50); the names and defaults are from api-notes.md.
+ */
 export const listCustomersQuery = z.object(pageQuery);
+/** Body of `POST /v1/customers/billing` (a customer portal link): the `customer_id`. */
 export const createPortalLinkBody = z.object({ customer_id: id });
 
+/** Query of `GET /v1/subscriptions`: the `subscription_id` (its name is from api-notes.md). */
 export const retrieveSubscriptionQuery = z.object({ subscription_id: id });
+/** Path parameters of `POST /v1/subscriptions/{subscription_id}/upgrade`: the subscription's id. */
 export const upgradeSubscriptionParams = z.object({ subscription_id: id });
+/**
+ * Body of `POST /v1/subscriptions/{subscription_id}/upgrade`: the `product_id` to move to and an
+ * optional `update_behavior` (one of `updateBehaviors`; the service's default is
+ * `proration-charge-immediately`).
+ */
 export const upgradeSubscriptionBody = z.object({
   product_id: id,
   update_behavior: optional(z.enum(updateBehaviors)),
 });
 export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
 
+/**
+ * Body of `POST /v1/checkouts`: only `product_id` is required; `units` from 1, `custom_price` from
+ * 0, at most `MAX_CUSTOM_FIELDS` custom fields, an http(s) `success_url`.
+ */
 export const createCheckoutBody = z.object({
   product_id: id,
   request_id: optional(z.string()),
@@ -84,6 +113,10 @@ export const createCheckoutBody = z.object({
 });
 export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
 
+/**
+ * Query of `GET /v1/transactions/search`: optional `customer_id`, `order_id` and `product_id`
+ * filters and a page (service defaults: page 1, size 10); the names are from api-notes.md.
+ */
 export const searchTransactionsQuery = z.object({
   customer_id: optional(id),
   order_id: optional(id),
@@ -91,6 +124,7 @@ export const searchTransactionsQuery = z.object({
   ...pageQuery,
 });
 
+/** Query of `GET /v1/discounts`: exactly one of `discount_id` and `discount_code`. */
 export const retrieveDiscountQuery = z
   .object({ discount_id: optional(id), discount_code: optional(id) })
   .check(
@@ -99,8 +133,10 @@ export const retrieveDiscountQuery = z
       path: ['discount_id'],
     }),
   );
+/** Path parameters of `DELETE /v1/discounts/{discount_id}/delete`: the discount's id. */
 export const deleteDiscountParams = z.object({ discount_id: id });
 
+/** Body of `POST /v1/licenses/validate`: the license `key` and the `instance_id`, both required. */
 export const validateLicenseBody = z.object({ key: id, instance_id: id });
 
 /**
@@ -139,8 +175,21 @@ export const statsSummaryQuery = z
     ),
   );
 
+/**
+ * Query of `GET /v1/customer-credits/accounts`: an optional owner filter (`customer_id`) and the
+ * cursor query (see `cursorQuerySchema`).
+ */
 export const listCreditAccountsQuery = z.object({ customer_id: optional(id), ...cursorQuery });
+/**
+ * Path parameters of the operations on one customer-credits account
+ * (`/v1/customer-credits/accounts/{account_id}` and its `/entries`, `/credit` and `/reverse`): the
+ * account's id.
+ */
 export const creditAccountParams = z.object({ account_id: id });
+/**
+ * Query of `GET /v1/customer-credits/accounts/{account_id}/entries`: the cursor query (see
+ * `cursorQuerySchema`).
+ */
 export const listCreditEntriesQuery = z.object(cursorQuery);
 
 /** A positive decimal string of any size, such as "100" or "12.5". */
@@ -164,4 +213,8 @@ export type CreditAccountBody = Infer<typeof creditAccountBody>;
 /** Body of a reversal: the `transaction_id` to undo. It carries no idempotency key. */
 export const reverseCreditTransactionBody = z.object({ transaction_id: id });
 
+/**
+ * Query of `GET /v1/products`, the one operation outside the interface document (api-notes.md): the
+ * `product_id`.
+ */
 export const retrieveProductQuery = z.object({ product_id: id });

@@ -50,7 +50,16 @@ const nullish = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(
 // Enum values
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The values of a resource's `mode`, as the service's conventions give them; a value outside them
+ * parses (`modeSchema` is an `openEnum`) and is kept as sent.
+ */
 export const modes = ['test', 'prod', 'sandbox'] as const;
+/**
+ * The values of a Subscription's `status`, as the service documents them; a value outside them
+ * parses (see `openEnum`) and is kept as sent, such as `expired`, which the service's webhooks
+ * carry and the document lacks (api-notes.md).
+ */
 export const subscriptionStatuses = [
   'active',
   'canceled',
@@ -60,14 +69,49 @@ export const subscriptionStatuses = [
   'scheduled_cancel',
   'past_due',
 ] as const;
+/**
+ * The values of a Product's `status`, as the service documents them; a value outside them parses
+ * (see `openEnum`) and is kept as sent.
+ */
 export const productStatuses = ['active', 'archived'] as const;
+/**
+ * The values of a Product's `billing_type`, as the service documents them; a value outside them
+ * parses (see `openEnum`) and is kept as sent.
+ */
 export const billingTypes = ['recurring', 'onetime'] as const;
 
+/**
+ * The values of a Product's `tax_mode` (`inclusive`: tax included in the price; `exclusive`: added
+ * on top), as the service documents them; a value outside them parses (see `openEnum`) and is kept
+ * as sent.
+ */
 export const taxModes = ['inclusive', 'exclusive'] as const;
+/**
+ * The values of a Product's `tax_category`, as the service documents them; a value outside them
+ * parses (see `openEnum`) and is kept as sent.
+ */
 export const taxCategories = ['saas', 'digital-goods-service', 'ebooks'] as const;
+/**
+ * The values of a Feature's `type` (a product's and a checkout feature's), from api-notes.md: the
+ * document shows only `licenseKey`. A value outside them parses (see `openEnum`) and is kept as
+ * sent.
+ */
 export const featureTypes = ['custom', 'file', 'licenseKey', 'customerCredits'] as const;
+/**
+ * The values of a Custom field's `type`, from api-notes.md: the document shows these two but not
+ * the full list. In a response a value outside them parses (see `openEnum`) and is kept as sent. A
+ * request (`customFieldInputSchema`) takes only these.
+ */
 export const customFieldTypes = ['text', 'checkbox'] as const;
+/**
+ * The values of a Transaction's `type`, from api-notes.md: the document shows only `payment`. A
+ * value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const transactionTypes = ['payment', 'invoice'] as const;
+/**
+ * The values of a Transaction's `status`, from api-notes.md: the document shows only `pending`. A
+ * value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const transactionStatuses = [
   'pending',
   'paid',
@@ -79,23 +123,82 @@ export const transactionStatuses = [
   'canceled',
   'void',
 ] as const;
+/**
+ * The values of a Discount's `status`, as the service documents them; a value outside them parses
+ * (see `openEnum`) and is kept as sent.
+ */
 export const discountStatuses = ['deleted', 'active', 'draft', 'expired', 'scheduled'] as const;
+/**
+ * The values of a Discount's `type` and of the discount embedded in a subscription or checkout, as
+ * the service documents them; a value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const discountTypes = ['percentage', 'fixed'] as const;
+/**
+ * The values of a Discount's `duration` and of the discount embedded in a subscription or checkout,
+ * as the service documents them; a value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const discountDurations = ['forever', 'once', 'repeating'] as const;
+/**
+ * The values of a License's `status`, as the service documents them; a value outside them parses
+ * (see `openEnum`) and is kept as sent.
+ */
 export const licenseStatuses = ['inactive', 'active', 'expired', 'disabled'] as const;
+/**
+ * The values of a License instance's `status`, from api-notes.md: the document shows only `active`.
+ * A value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const licenseInstanceStatuses = ['active', 'deactivated'] as const;
+/**
+ * The values of a Checkout's `status`, from api-notes.md: the document shows only `completed`. A
+ * value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const checkoutStatuses = ['pending', 'processing', 'completed', 'expired'] as const;
+/**
+ * The values of an Order's `status`, from api-notes.md: the document shows only `pending`. A value
+ * outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const orderStatuses = ['pending', 'paid'] as const;
+/**
+ * The values of an Order's `type`, from api-notes.md: the document shows only `recurring`. A value
+ * outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const orderTypes = ['recurring', 'onetime'] as const;
+/**
+ * The values of a Customer-credits account's `status`, as the service documents them; a value
+ * outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const creditsAccountStatuses = ['active', 'frozen', 'closed'] as const;
+/**
+ * The values of a customer-credits Entry's `side`, from api-notes.md: the document shows only
+ * `debit`. A value outside them parses (see `openEnum`) and is kept as sent.
+ */
 export const entrySides = ['debit', 'credit'] as const;
+/**
+ * The values of `update_behavior` in the body of `POST /v1/subscriptions/{id}/upgrade`, as the
+ * service documents them; the service's default, when it is left out, is
+ * `proration-charge-immediately`. A request (`upgradeSubscriptionBody`) takes only these.
+ */
 export const updateBehaviors = [
   'proration-charge-immediately',
   'proration-charge',
   'proration-none',
 ] as const;
+/**
+ * The values of the `interval` query parameter of `GET /v1/stats/summary`, as the service documents
+ * them; a request (`statsSummaryQuery`) takes only these.
+ */
 export const statsIntervals = ['day', 'week', 'month'] as const;
+/**
+ * The values of the `currency` query parameter of `GET /v1/stats/summary` (the document gives the
+ * values; the name, and that it is required, are from api-notes.md); a request
+ * (`statsSummaryQuery`) takes only these.
+ */
 export const statsCurrencies = ['EUR', 'USD'] as const;
+/**
+ * The values of `error.type` in the customer-credits error body, from api-notes.md: the document
+ * shows only `invalid_request_error`. A value outside them parses (see `openEnum`) and is kept as
+ * sent.
+ */
 export const creditsErrorTypes = [
   'invalid_request_error',
   'api_error',
@@ -103,6 +206,10 @@ export const creditsErrorTypes = [
   'rate_limit_error',
 ] as const;
 
+/**
+ * A resource's `mode` (see `modes`): an open enum, so a mode the service adds later parses and is
+ * kept as sent.
+ */
 export const modeSchema = openEnum<typeof modes>();
 export type Mode = Infer<typeof modeSchema>;
 export type UpdateBehavior = (typeof updateBehaviors)[number];
@@ -131,6 +238,10 @@ const resource = { id: z.string(), mode: modeSchema, object: z.string() };
 // Products
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A product's Feature as the service answers it: `id`, `type` (see `featureTypes`) and
+ * `description`, all required. A loose object: unknown extra fields pass.
+ */
 export const featureSchema = z.looseObject({
   id: z.string(),
   type: openEnum<typeof featureTypes>(),
@@ -164,8 +275,16 @@ export type CustomField = Infer<typeof customFieldSchema>;
 export const MAX_CUSTOM_FIELDS = 3;
 /** Longest custom field key and label the service accepts. */
 export const MAX_CUSTOM_FIELD_KEY = 200;
+/**
+ * Longest custom field label, in characters: the service's schema maximum of 200, not the 50 its
+ * text mentions (service-interface.md, Limits).
+ */
 export const MAX_CUSTOM_FIELD_LABEL = 200;
 
+/**
+ * A Product of the service's interface, also embedded in a subscription or checkout; `price` is in
+ * cents. A loose object: unknown extra fields pass.
+ */
 export const productSchema = z.looseObject({
   ...resource,
   name: z.string(),
@@ -191,6 +310,10 @@ export type Product = Infer<typeof productSchema>;
 // Customers and transactions
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A Customer of the service's interface; `country` is always present but may be null. A loose
+ * object: unknown extra fields pass.
+ */
 export const customerSchema = z.looseObject({
   ...resource,
   email: z.string(),
@@ -229,6 +352,10 @@ export type Transaction = Infer<typeof transactionSchema>;
 // Subscriptions
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A Subscription item, one entry of a subscription's `items`. A loose object: unknown extra fields
+ * pass.
+ */
 export const subscriptionItemSchema = z.looseObject({
   ...resource,
   product_id: optional(z.string()),
@@ -249,6 +376,10 @@ export const subscriptionDiscountSchema = z.looseObject({
 });
 export type SubscriptionDiscount = Infer<typeof subscriptionDiscountSchema>;
 
+/**
+ * A Subscription of the service's interface; `product` and `customer` are each the object or its
+ * id, and `status` is open (see `subscriptionStatuses`). A loose object: unknown extra fields pass.
+ */
 export const subscriptionSchema = z.looseObject({
   ...resource,
   product: z.union([productSchema, z.string()]),
@@ -269,12 +400,20 @@ export const subscriptionSchema = z.looseObject({
   metadata: nullish(metadataSchema),
 });
 export type Subscription = Infer<typeof subscriptionSchema>;
+/**
+ * A subscription's `status`: one of `subscriptionStatuses`, or any other string the service sends
+ * (such as `expired`).
+ */
 export type SubscriptionStatus = Subscription['status'];
 
 // ---------------------------------------------------------------------------------------------
 // Discounts and licenses
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A Discount (a discount code) of the service's interface, as `GET /v1/discounts` and
+ * `DELETE /v1/discounts/{id}/delete` answer it. A loose object: unknown extra fields pass.
+ */
 export const discountSchema = z.looseObject({
   ...resource,
   status: openEnum<typeof discountStatuses>(),
@@ -293,6 +432,10 @@ export const discountSchema = z.looseObject({
 });
 export type Discount = Infer<typeof discountSchema>;
 
+/**
+ * A License instance of the service's interface, as a license's `instance` carries it. A loose
+ * object: unknown extra fields pass.
+ */
 export const licenseInstanceSchema = z.looseObject({
   ...resource,
   name: z.string(),
@@ -319,6 +462,10 @@ export type License = Infer<typeof licenseSchema>;
 // Checkouts and orders
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * An Order of the service's interface, as a checkout's `order` carries it. A loose object: unknown
+ * extra fields pass.
+ */
 export const orderSchema = z.looseObject({
   ...resource,
   product: z.string(),
@@ -343,6 +490,11 @@ export const orderSchema = z.looseObject({
 });
 export type Order = Infer<typeof orderSchema>;
 
+/**
+ * A checkout feature object, one entry of a checkout's `feature`: what the buyer gets (files, a
+ * license key, credits, a private note); every field may be absent. A loose object: unknown extra
+ * fields pass.
+ */
 export const checkoutFeatureSchema = z.looseObject({
   id: nullish(z.string()),
   description: nullish(z.string()),
@@ -367,6 +519,11 @@ export const checkoutFeatureSchema = z.looseObject({
 });
 export type CheckoutFeature = Infer<typeof checkoutFeatureSchema>;
 
+/**
+ * A Checkout (a checkout session) of the service's interface, as `POST /v1/checkouts` answers it;
+ * the buyer is sent to `checkout_url`. `product`, `subscription` and `customer` are each an id or
+ * the object. A loose object: unknown extra fields pass.
+ */
 export const checkoutSchema = z.looseObject({
   ...resource,
   status: openEnum<typeof checkoutStatuses>(),
@@ -391,6 +548,10 @@ export type Checkout = Infer<typeof checkoutSchema>;
 // Customer credits
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A Customer-credits account of the service's interface (it carries no `mode` or `object`). A loose
+ * object: unknown extra fields pass.
+ */
 export const creditsAccountSchema = z.looseObject({
   id: z.string(),
   store_id: z.string(),
@@ -414,6 +575,10 @@ export const creditsEntrySchema = z.looseObject({
 });
 export type CreditsEntry = Infer<typeof creditsEntrySchema>;
 
+/**
+ * A Customer-credits transaction of the service's interface, with its entries; `reversal_of` is set
+ * only on a reversal. A loose object: unknown extra fields pass.
+ */
 export const creditsTransactionSchema = z.looseObject({
   id: z.string(),
   store_id: z.string(),
@@ -429,6 +594,10 @@ export type CreditsTransaction = Infer<typeof creditsTransactionSchema>;
 // Lists, stats and errors
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The Pagination object of a page-numbered list (see `pageListSchema`): all five fields required,
+ * `next_page` and `prev_page` null when there is none. A loose object: unknown extra fields pass.
+ */
 export const paginationSchema = z.looseObject({
   total_records: z.number(),
   total_pages: z.number(),
@@ -450,6 +619,10 @@ export function cursorListSchema<T extends z.core.SomeType>(item: T) {
 }
 export type CursorList<T> = { object: string; data: T[]; has_more: boolean };
 
+/**
+ * The `totals` of the Store metrics summary (`GET /v1/stats/summary`): nine numbers, all required.
+ * A loose object: unknown extra fields pass.
+ */
 export const statsTotalsSchema = z.looseObject({
   totalProducts: z.number(),
   totalSubscriptions: z.number(),
@@ -463,6 +636,10 @@ export const statsTotalsSchema = z.looseObject({
 });
 export type StatsTotals = Infer<typeof statsTotalsSchema>;
 
+/**
+ * One entry of the Store metrics summary's `periods`: its `timestamp` (Unix milliseconds) and its
+ * gross and net revenue. A loose object: unknown extra fields pass.
+ */
 export const statsPeriodSchema = z.looseObject({
   timestamp: z.number(),
   grossRevenue: z.number(),
@@ -470,6 +647,10 @@ export const statsPeriodSchema = z.looseObject({
 });
 export type StatsPeriod = Infer<typeof statsPeriodSchema>;
 
+/**
+ * The Store metrics summary that `GET /v1/stats/summary` answers; `periods` is present only when
+ * the query gives `interval`, `startDate` and `endDate`. A loose object: unknown extra fields pass.
+ */
 export const statsSummarySchema = z.looseObject({
   totals: statsTotalsSchema,
   periods: optional(z.array(statsPeriodSchema)),

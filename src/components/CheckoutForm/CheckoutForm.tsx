@@ -120,6 +120,7 @@ export type CheckoutFormState = 'loading' | 'error' | 'empty' | 'ready';
 /** Where the custom fields are asked: in this form, or on the service's checkout page. */
 export type CheckoutFormCollect = 'storefront' | 'checkout';
 
+/** Props of `CheckoutForm`. */
 export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
   /**
    * The product to buy; it must be in the proxy's catalog. Another id starts the form afresh:

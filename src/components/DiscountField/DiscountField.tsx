@@ -71,6 +71,7 @@ export type DiscountCheck = {
 /** Why the value changed: the buyer typed, or removed an applied code. */
 export type DiscountFieldChangeDetails = { reason: 'input' | 'remove' };
 
+/** Props of `DiscountField`. */
 export interface DiscountFieldProps extends CustomizableProps<DiscountFieldPart> {
   /** The code (controlled). Default: uncontrolled, starting from `defaultValue`. */
   value?: string;
