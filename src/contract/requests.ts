@@ -1,5 +1,6 @@
-// The service's requests: path parameters, queries and bodies, checked strictly (what we send
-// must be what the service accepts). Apart from the resources in `schemas.ts` so that a browser
+// The service's requests: path parameters, queries and bodies, checked before sending (what we
+// send must be what the service accepts; a key no schema names is dropped, and the client
+// refuses an unknown top-level key before that). Apart from the resources in `schemas.ts` so that a browser
 // bundle, which parses answers but sends nothing to the service, leaves them out.
 import * as z from 'zod/mini';
 import { CUSTOM_FIELD_KEY_PATTERN } from './custom-field-rules.js';

@@ -3,8 +3,9 @@
 // in `requests.ts`.
 //
 // Responses are read tolerantly, as a careful client of a live service must: objects keep
-// unknown fields (`looseObject`), enums accept values they do not know (`openEnum`), and only
-// the fields the document marks required are required.
+// unknown fields (`looseObject`), enums accept values they do not know (`openEnum`), and a field
+// is required only where the document, or for a resource whose table marks none the real
+// service's OpenAPI document (spec/reference/service-openapi.json), marks it required.
 import * as z from 'zod/mini';
 import type { billingPeriods } from './period.js';
 
