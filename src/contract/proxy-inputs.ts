@@ -65,6 +65,10 @@ export const proxyCheckoutBody = z.strictObject({
   metadata: z.optional(browserMetadata),
   success_url: z.optional(httpUrl),
 });
+/**
+ * What the browser may send to the proxy's `POST /checkouts`, as `proxyCheckoutBody` checks it;
+ * the customer comes from the session.
+ */
 export type ProxyCheckoutBody = Infer<typeof proxyCheckoutBody>;
 
 /** The schemas of one route's input: its query (GET, DELETE) or its JSON body (POST). */

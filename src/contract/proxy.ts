@@ -45,6 +45,7 @@ export const discountPreviewSchema = z.looseObject({
   /** The catalog products it applies to (all of them when the code names none). */
   applies_to_products: z.array(z.string()),
 });
+/** What the proxy's `GET /discounts/{code}` answers, as `discountPreviewSchema` parses it. */
 export type DiscountPreview = Infer<typeof discountPreviewSchema>;
 
 /** The exact balance of a credits account, summed from its entries. */
@@ -75,6 +76,10 @@ export const proxyCreditsEntrySchema = z.looseObject({
   /** The proxy's: the id of the transaction that reversed this entry's transaction. */
   reversed_by: z.optional(z.nullable(z.string())),
 });
+/**
+ * One entry of the proxy's `GET /credits/accounts/{account_id}/entries`, as
+ * `proxyCreditsEntrySchema` parses it.
+ */
 export type ProxyCreditsEntry = Infer<typeof proxyCreditsEntrySchema>;
 
 /**
@@ -82,6 +87,7 @@ export type ProxyCreditsEntry = Infer<typeof proxyCreditsEntrySchema>;
  * paginated. A loose object: unknown extra fields pass.
  */
 export const productListSchema = z.looseObject({ items: z.array(productSchema) });
+/** What the proxy's `GET /products` answers, as `productListSchema` parses it. */
 export type ProductList = Infer<typeof productListSchema>;
 
 /**
@@ -114,6 +120,7 @@ export const proxyErrorSchema = z.looseObject({
   kind: openEnum<typeof proxyErrorKinds>(),
   fields: z.optional(z.array(z.looseObject({ field: z.string(), message: z.string() }))),
 });
+/** The proxy's error body, as `proxyErrorSchema` parses it. */
 export type ProxyError = Infer<typeof proxyErrorSchema>;
 
 /** One route of the proxy. */

@@ -42,6 +42,7 @@ export const customFieldInputSchema = z.object({
   text: optional(z.object(customFieldTextInputShape)),
   checkbox: optional(z.object(customFieldCheckboxInputShape)),
 });
+/** A custom checkout field in its request form, as `customFieldInputSchema` checks it. */
 export type CustomFieldInput = Infer<typeof customFieldInputSchema>;
 
 const pageQuery = {
@@ -93,6 +94,10 @@ export const upgradeSubscriptionBody = z.object({
   product_id: id,
   update_behavior: optional(z.enum(updateBehaviors)),
 });
+/**
+ * The body of `POST /v1/subscriptions/{subscription_id}/upgrade`, as `upgradeSubscriptionBody`
+ * checks it.
+ */
 export type UpgradeSubscriptionBody = Infer<typeof upgradeSubscriptionBody>;
 
 /**
@@ -112,6 +117,7 @@ export const createCheckoutBody = z.object({
   success_url: optional(httpUrl),
   metadata: optional(metadataSchema),
 });
+/** The body of `POST /v1/checkouts`, as `createCheckoutBody` checks it. */
 export type CreateCheckoutBody = Infer<typeof createCheckoutBody>;
 
 /**
@@ -210,6 +216,10 @@ export const creditAccountBody = z.object({
   reference: z.string(),
   idempotency_key: id,
 });
+/**
+ * The body of `POST /v1/customer-credits/accounts/{account_id}/credit`, as `creditAccountBody`
+ * checks it.
+ */
 export type CreditAccountBody = Infer<typeof creditAccountBody>;
 /** Body of a reversal: the `transaction_id` to undo. It carries no idempotency key. */
 export const reverseCreditTransactionBody = z.object({ transaction_id: id });

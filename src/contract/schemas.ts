@@ -27,6 +27,11 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
  * (so `Omit`, spreads and excess-property checks behave).
  */
 export type Infer<S extends z.core.SomeType> = Known<z.infer<S>>;
+/**
+ * `T` without the `[key: string]: unknown` index signature that `looseObject` adds, in its nested
+ * objects and array items too; primitives, JSON values (metadata) and a record's typed index stay
+ * as they are. `Infer` applies it to what a schema parses to.
+ */
 export type Known<T> = T extends string | number | boolean | bigint | null | undefined
   ? T
   : // A JSON value (metadata) has no index signature to drop. Mapping it would spell out its
@@ -212,7 +217,12 @@ export const creditsErrorTypes = [
  * kept as sent.
  */
 export const modeSchema = openEnum<typeof modes>();
+/** A resource's `mode`: one of `modes`, or any other string the service sends. */
 export type Mode = Infer<typeof modeSchema>;
+/**
+ * An upgrade's `update_behavior`: one of `updateBehaviors` (the service's default is
+ * `proration-charge-immediately`).
+ */
 export type UpdateBehavior = (typeof updateBehaviors)[number];
 
 /** A JSON value. */
@@ -230,6 +240,7 @@ export type JsonValue =
  * object in a customer's metadata must not make their subscriptions unreadable.
  */
 export const metadataSchema = z.record(z.string(), z.custom<JsonValue>());
+/** Free key-value pairs (any JSON value), as `metadataSchema` parses them. */
 export type Metadata = Infer<typeof metadataSchema>;
 
 /** The fields every resource of the service carries. */
@@ -248,6 +259,7 @@ export const featureSchema = z.looseObject({
   type: openEnum<typeof featureTypes>(),
   description: z.string(),
 });
+/** A product's Feature, as `featureSchema` parses it. */
 export type Feature = Infer<typeof featureSchema>;
 
 /** A custom checkout field as the service answers it (`text.minimum_length`, values). */
@@ -270,6 +282,7 @@ export const customFieldSchema = z.looseObject({
     }),
   ),
 });
+/** A custom checkout field in its response form, as `customFieldSchema` parses it. */
 export type CustomField = Infer<typeof customFieldSchema>;
 
 /** Largest number of custom fields one checkout or product takes. */
@@ -305,6 +318,7 @@ export const productSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
+/** A Product of the service, as `productSchema` parses it; `price` is in cents. */
 export type Product = Infer<typeof productSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +339,7 @@ export const customerSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
+/** A Customer of the service, as `customerSchema` parses it. */
 export type Customer = Infer<typeof customerSchema>;
 
 /** A payment. Its `created_at`, `period_start` and `period_end` are Unix milliseconds. */
@@ -347,6 +362,10 @@ export const transactionSchema = z.looseObject({
   period_end: optional(z.number()),
   created_at: z.number(),
 });
+/**
+ * A Transaction of the service, as `transactionSchema` parses it; `created_at`, `period_start`
+ * and `period_end` are Unix milliseconds.
+ */
 export type Transaction = Infer<typeof transactionSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +382,7 @@ export const subscriptionItemSchema = z.looseObject({
   price_id: optional(z.string()),
   units: nullish(z.number()),
 });
+/** A Subscription item (one of a subscription's `items`), as `subscriptionItemSchema` parses it. */
 export type SubscriptionItem = Infer<typeof subscriptionItemSchema>;
 
 /** The discount embedded in a subscription or checkout (camelCase, as the service sends it). */
@@ -375,6 +395,10 @@ export const subscriptionDiscountSchema = z.looseObject({
   duration: optional(openEnum<typeof discountDurations>()),
   durationInMonths: nullish(z.number()),
 });
+/**
+ * The discount embedded in a subscription or checkout (camelCase fields), as
+ * `subscriptionDiscountSchema` parses it.
+ */
 export type SubscriptionDiscount = Infer<typeof subscriptionDiscountSchema>;
 
 /**
@@ -400,6 +424,10 @@ export const subscriptionSchema = z.looseObject({
   discount: nullish(subscriptionDiscountSchema),
   metadata: nullish(metadataSchema),
 });
+/**
+ * A Subscription of the service, as `subscriptionSchema` parses it; `product` and `customer` are
+ * each the object or its id.
+ */
 export type Subscription = Infer<typeof subscriptionSchema>;
 /**
  * A subscription's `status`: one of `subscriptionStatuses`, or any other string the service sends
@@ -431,6 +459,7 @@ export const discountSchema = z.looseObject({
   applies_to_products: optional(z.array(z.string())),
   redeem_count: optional(z.number()),
 });
+/** A Discount (a discount code) of the service, as `discountSchema` parses it. */
 export type Discount = Infer<typeof discountSchema>;
 
 /**
@@ -443,6 +472,7 @@ export const licenseInstanceSchema = z.looseObject({
   status: openEnum<typeof licenseInstanceStatuses>(),
   created_at: z.string(),
 });
+/** A License instance (a license's `instance`), as `licenseInstanceSchema` parses it. */
 export type LicenseInstance = Infer<typeof licenseInstanceSchema>;
 
 /** A license key. `activation_limit: null` means unlimited; `expires_at: null` never expires. */
@@ -457,6 +487,7 @@ export const licenseSchema = z.looseObject({
   created_at: z.string(),
   instance: nullish(licenseInstanceSchema),
 });
+/** A License (a license key) of the service, as `licenseSchema` parses it. */
 export type License = Infer<typeof licenseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -489,6 +520,7 @@ export const orderSchema = z.looseObject({
   fx_rate: nullish(z.number()),
   affiliate: nullish(z.string()),
 });
+/** An Order of the service (a checkout's `order`), as `orderSchema` parses it. */
 export type Order = Infer<typeof orderSchema>;
 
 /**
@@ -518,6 +550,7 @@ export const checkoutFeatureSchema = z.looseObject({
   customer_credits: nullish(z.looseObject({ amount: z.string(), unit_label: nullish(z.string()) })),
   license: nullish(licenseSchema),
 });
+/** A checkout feature (one of a checkout's `feature`), as `checkoutFeatureSchema` parses it. */
 export type CheckoutFeature = Infer<typeof checkoutFeatureSchema>;
 
 /**
@@ -543,6 +576,10 @@ export const checkoutSchema = z.looseObject({
   metadata: nullish(metadataSchema),
   discount: nullish(subscriptionDiscountSchema),
 });
+/**
+ * A Checkout (a checkout session) of the service, as `checkoutSchema` parses it; the buyer is sent
+ * to its `checkout_url`.
+ */
 export type Checkout = Infer<typeof checkoutSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -563,6 +600,7 @@ export const creditsAccountSchema = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 });
+/** A Customer-credits account of the service, as `creditsAccountSchema` parses it. */
 export type CreditsAccount = Infer<typeof creditsAccountSchema>;
 
 /** One side of a credits transaction. `amount` is a decimal string: never a JS number. */
@@ -574,6 +612,10 @@ export const creditsEntrySchema = z.looseObject({
   amount: z.string(),
   created_at: z.string(),
 });
+/**
+ * A customer-credits Entry (one side of a credits transaction), as `creditsEntrySchema` parses it;
+ * `amount` is a decimal string.
+ */
 export type CreditsEntry = Infer<typeof creditsEntrySchema>;
 
 /**
@@ -589,6 +631,10 @@ export const creditsTransactionSchema = z.looseObject({
   created_at: z.string(),
   reversal_of: nullish(z.string()),
 });
+/**
+ * A Customer-credits transaction of the service with its entries, as `creditsTransactionSchema`
+ * parses it.
+ */
 export type CreditsTransaction = Infer<typeof creditsTransactionSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -606,18 +652,24 @@ export const paginationSchema = z.looseObject({
   next_page: z.nullable(z.number()),
   prev_page: z.nullable(z.number()),
 });
+/** The Pagination object of a page-numbered list, as `paginationSchema` parses it. */
 export type Pagination = Infer<typeof paginationSchema>;
 
 /** A page-numbered list: `{ items, pagination }`. */
 export function pageListSchema<T extends z.core.SomeType>(item: T) {
   return z.looseObject({ items: z.array(item), pagination: paginationSchema });
 }
+/** A page-numbered list of `T` (`{ items, pagination }`), as `pageListSchema(item)` parses it. */
 export type PageList<T> = { items: T[]; pagination: Pagination };
 
 /** A cursor list: `{ object: 'list', data, has_more }`. */
 export function cursorListSchema<T extends z.core.SomeType>(item: T) {
   return z.looseObject({ object: z.string(), data: z.array(item), has_more: z.boolean() });
 }
+/**
+ * A cursor list of `T` (`{ object: 'list', data, has_more }`), as `cursorListSchema(item)` parses
+ * it.
+ */
 export type CursorList<T> = { object: string; data: T[]; has_more: boolean };
 
 /**
@@ -635,6 +687,7 @@ export const statsTotalsSchema = z.looseObject({
   netMonthlyRecurringRevenue: z.number(),
   monthlyRecurringRevenue: z.number(),
 });
+/** The `totals` of the Store metrics summary, as `statsTotalsSchema` parses them. */
 export type StatsTotals = Infer<typeof statsTotalsSchema>;
 
 /**
@@ -646,6 +699,7 @@ export const statsPeriodSchema = z.looseObject({
   grossRevenue: z.number(),
   netRevenue: z.number(),
 });
+/** One entry of the Store metrics summary's `periods`, as `statsPeriodSchema` parses it. */
 export type StatsPeriod = Infer<typeof statsPeriodSchema>;
 
 /**
@@ -656,6 +710,7 @@ export const statsSummarySchema = z.looseObject({
   totals: statsTotalsSchema,
   periods: optional(z.array(statsPeriodSchema)),
 });
+/** The Store metrics summary of `GET /v1/stats/summary`, as `statsSummarySchema` parses it. */
 export type StatsSummary = Infer<typeof statsSummarySchema>;
 
 /** The general error body. `message` may be absent (403); read `status`, not `error`. */
@@ -666,6 +721,7 @@ export const serviceErrorSchema = z.looseObject({
   message: optional(z.union([z.array(z.string()), z.string()])),
   timestamp: optional(z.number()),
 });
+/** The service's general error body, as `serviceErrorSchema` parses it. */
 export type ServiceError = Infer<typeof serviceErrorSchema>;
 
 /** The error body of the customer-credits operations. */
@@ -678,8 +734,13 @@ export const creditsErrorSchema = z.looseObject({
     request_id: optional(z.string()),
   }),
 });
+/** The error body of the customer-credits operations, as `creditsErrorSchema` parses it. */
 export type CreditsError = Infer<typeof creditsErrorSchema>;
 
 /** The customer portal link. */
 export const portalLinkSchema = z.looseObject({ customer_portal_link: z.string() });
+/**
+ * The customer portal link that `POST /v1/customers/billing` (and the proxy's `POST /portal`)
+ * answers, as `portalLinkSchema` parses it.
+ */
 export type PortalLink = Infer<typeof portalLinkSchema>;
