@@ -287,7 +287,7 @@ export type CustomField = Infer<typeof customFieldSchema>;
 
 /** Largest number of custom fields one checkout or product takes. */
 export const MAX_CUSTOM_FIELDS = 3;
-/** Longest custom field key and label the service accepts. */
+/** Longest custom field key the service accepts. */
 export const MAX_CUSTOM_FIELD_KEY = 200;
 /**
  * Longest custom field label, in characters: the service's schema maximum of 200, not the 50 its
@@ -342,7 +342,10 @@ export const customerSchema = z.looseObject({
 /** A Customer of the service, as `customerSchema` parses it. */
 export type Customer = Infer<typeof customerSchema>;
 
-/** A payment. Its `created_at`, `period_start` and `period_end` are Unix milliseconds. */
+/**
+ * A Transaction of the service: a payment or an invoice (`type`). Its `created_at`,
+ * `period_start` and `period_end` are Unix milliseconds.
+ */
 export const transactionSchema = z.looseObject({
   ...resource,
   amount: z.number(),

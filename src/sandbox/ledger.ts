@@ -44,11 +44,6 @@ import type {
 // Public types
 // ---------------------------------------------------------------------------------------------
 
-/** The contract type without the index signature its loose schema adds. */
-type Known<T> = {
-  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
-};
-
 /** An account's status: `active` takes transactions, `frozen` and `closed` refuse them. */
 export type LedgerAccountStatus = (typeof creditsAccountStatuses)[number];
 
@@ -56,19 +51,19 @@ export type LedgerAccountStatus = (typeof creditsAccountStatuses)[number];
 export type LedgerEntrySide = (typeof entrySides)[number];
 
 /** A customer-credits account, in the service's wire shape. */
-export type LedgerAccount = Omit<Known<CreditsAccount>, 'status'> & {
+export type LedgerAccount = Omit<CreditsAccount, 'status'> & {
   status: LedgerAccountStatus;
 };
 
 /** One entry of a transaction, in the service's wire shape. `amount` is a positive decimal. */
-export type LedgerEntry = Omit<Known<CreditsEntry>, 'side'> & { side: LedgerEntrySide };
+export type LedgerEntry = Omit<CreditsEntry, 'side'> & { side: LedgerEntrySide };
 
 /**
  * A customer-credits transaction, in the service's wire shape. `reversal_of` is present only
  * on a reversal.
  */
 export type LedgerTransaction = Omit<
-  Known<CreditsTransaction>,
+  CreditsTransaction,
   'reference' | 'idempotency_key' | 'entries' | 'reversal_of'
 > & {
   reference: string | null;
