@@ -25,8 +25,8 @@ const idOf = (value: string | { id: string }) => (typeof value === 'string' ? va
 
 /** How many requests of `route` the harness saw after `action`, once the page is quiet. */
 async function sentBy(
-  harness: ReturnType<typeof createBillingHarness>,
-  route: string,
+  harness: BillingHarness,
+  route: NonNullable<Parameters<BillingHarness['count']>[0]>,
   action: () => Promise<void>,
 ) {
   const before = harness.count(route);
