@@ -18,7 +18,7 @@ import {
 import { DiscountField } from '../src/components/DiscountField/DiscountField.js';
 import { PricingTable } from '../src/components/PricingTable/PricingTable.js';
 import { UpgradePicker } from '../src/components/UpgradePicker/UpgradePicker.js';
-import { type createBillingHarness, renderWithBilling } from './support/billing-harness.js';
+import { type BillingHarness, renderWithBilling } from './support/billing-harness.js';
 
 const strict = { reactStrictMode: true } as const;
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
