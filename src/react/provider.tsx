@@ -84,6 +84,7 @@ export function BillingProvider({
   theme,
   locale,
   messages,
+  timeZone,
   children,
 }: BillingProviderProps) {
   const contextClient = useContext(QueryClientContext);
@@ -141,7 +142,7 @@ export function BillingProvider({
 
   const tree = (
     <BillingContext.Provider value={value}>
-      <BillingUIProvider theme={theme} locale={locale} messages={messages}>
+      <BillingUIProvider theme={theme} locale={locale} messages={messages} timeZone={timeZone}>
         {/* A new session remounts what is below: a hook that keeps its previous data while the
             next loads (a page list) must not keep the last customer's. So does another
             QueryClient: a mounted hook keeps observing the client it mounted with. */}

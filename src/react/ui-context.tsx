@@ -1,7 +1,7 @@
 'use client';
 // The presentation settings every component reads: theme, locale and message overrides.
 // `BillingProvider` renders `BillingUIProvider`; components read it through `useBillingUI()`.
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 // Type only: the catalogue lives with the components, the context only carries overrides.
 import type { Messages } from '../components/messages/en.js';
 import type { BillingTheme, ThemeAppearance } from './theme.js';
@@ -25,12 +25,19 @@ export interface BillingUI {
   locale: string;
   /** Message overrides, merged over the locale's catalogue by `useMessages()`. Default: `{}`. */
   messages: Partial<Messages>;
+  /**
+   * The IANA time zone dates are shown in; `undefined` for the runtime's own. Under a provider:
+   * its `timeZone`, else `'UTC'` while rendering on the server and hydrating, and the browser's
+   * own after. Outside any provider: `undefined`.
+   */
+  timeZone: string | undefined;
 }
 
 const defaults: BillingUI = {
   theme: { appearance: 'light' },
   locale: 'en-US',
   messages: {},
+  timeZone: undefined,
 };
 
 /**
@@ -45,17 +52,21 @@ export function useBillingUI(): BillingUI {
   return useContext(BillingUIContext);
 }
 
-function canonicalLocale(locale: string): string {
+/**
+ * `value` as `read` settles it, or a RangeError naming the prop, the value and what to pass
+ * (`read` throws or answers nothing for a value it cannot take).
+ */
+function settled(prop: string, value: string, read: () => string | undefined, want: string) {
   try {
-    const [canonical] = Intl.getCanonicalLocales(locale);
-    if (canonical) return canonical;
+    const known = read();
+    if (known) return known;
   } catch {
     // reported below
   }
-  throw new RangeError(
-    `billing-kit: locale "${locale}" is not a BCP 47 language tag; pass one such as "en-US" or "de-DE"`,
-  );
+  throw new RangeError(`billing-kit: ${prop} "${value}" is not ${want}`);
 }
+
+const never = () => () => {};
 
 /** Props of `BillingUIProvider` (and the same-named props of `BillingProvider`). */
 export interface BillingUIProviderProps {
@@ -65,6 +76,14 @@ export interface BillingUIProviderProps {
   locale?: string;
   /** Replacements for any message of the catalogue, by key. Default: `{}`. */
   messages?: Partial<Messages>;
+  /**
+   * IANA time zone for every date and time shown, such as `"Europe/Berlin"` (the buyer's, from
+   * their profile or a cookie). Default: the browser's own; while rendering on the server and
+   * hydrating, `'UTC'`, then the browser's own once hydrated. The server does not know the
+   * browser's zone, and text that differs from the server's HTML makes React throw that HTML
+   * away; set it when rendering on the server so the first HTML already shows the buyer's times.
+   */
+  timeZone?: string;
   children?: ReactNode;
 }
 
@@ -72,14 +91,42 @@ export interface BillingUIProviderProps {
  * Provides theme, locale and messages to the components below. A nested provider replaces
  * the outer one's settings; it does not merge with them.
  */
-export function BillingUIProvider({ theme, locale, messages, children }: BillingUIProviderProps) {
+export function BillingUIProvider({
+  theme,
+  locale,
+  messages,
+  timeZone,
+  children,
+}: BillingUIProviderProps) {
+  // False on the server and while hydrating, true after and in a page rendered in the browser.
+  const inBrowser = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const zone = timeZone === undefined ? (inBrowser ? undefined : 'UTC') : timeZone;
+  const tag = locale ?? defaults.locale;
   const value = useMemo<BillingUI>(
     () => ({
       theme: { ...theme, appearance: theme?.appearance ?? 'light' },
-      locale: canonicalLocale(locale ?? defaults.locale),
+      locale: settled(
+        'locale',
+        tag,
+        () => Intl.getCanonicalLocales(tag)[0],
+        'a BCP 47 language tag; pass one such as "en-US" or "de-DE"',
+      ),
       messages: messages ?? defaults.messages,
+      timeZone:
+        zone === undefined
+          ? undefined
+          : settled(
+              'timeZone',
+              zone,
+              () => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone,
+              'a time zone; pass an IANA name such as "UTC" or "Europe/Berlin"',
+            ),
     }),
-    [theme, locale, messages],
+    [theme, tag, messages, zone],
   );
   return <BillingUIContext.Provider value={value}>{children}</BillingUIContext.Provider>;
 }

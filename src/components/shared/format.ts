@@ -24,9 +24,10 @@ export interface Formatters {
   /** A plain number, `Intl.NumberFormat` options as given. */
   number(value: number, options?: Intl.NumberFormatOptions): string;
   /**
-   * A date, by default as `{ dateStyle: 'medium' }` ("Mar 5, 2026"; "05.03.2026" in de-DE), in
-   * the browser's time zone unless `options.timeZone` says otherwise. A value that is not a
-   * date is returned as it came, rather than breaking the page.
+   * A date, as `{ dateStyle: 'medium' }` ("Mar 5, 2026"; "05.03.2026" in de-DE) when no
+   * `options` are given (given ones replace it: pass `dateStyle` along with them), in the
+   * formatters' time zone (the runtime's when none is given) unless `options.timeZone` says
+   * otherwise. A value that is not a date is returned as it came, rather than breaking the page.
    */
   date(value: DateInput, options?: Intl.DateTimeFormatOptions): string;
   /** A date and time, by default as `{ dateStyle: 'medium', timeStyle: 'short' }`. */
@@ -45,19 +46,28 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
-function formatDate(locale: string, value: DateInput, options: Intl.DateTimeFormatOptions): string {
+function formatDate(
+  locale: string,
+  timeZone: string | undefined,
+  value: DateInput,
+  options: Intl.DateTimeFormatOptions,
+): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
+  const zoned = timeZone === undefined ? options : { timeZone, ...options };
   const format = cached(
     dateFormats,
-    `${locale}\u0000${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, options),
+    `${locale}\u0000${JSON.stringify(zoned)}`,
+    () => new Intl.DateTimeFormat(locale, zoned),
   );
   return format.format(date);
 }
 
-/** The formatters for a locale (what `useFormat` returns, for code outside React). */
-export function createFormatters(locale: string): Formatters {
+/**
+ * The formatters for a locale (what `useFormat` returns, for code outside React), showing dates
+ * in `timeZone` (an IANA name). Default `timeZone`: the runtime's own.
+ */
+export function createFormatters(locale: string, timeZone?: string): Formatters {
   return {
     locale,
     money: (cents, currency) => formatMoney(cents, currency, locale),
@@ -68,16 +78,20 @@ export function createFormatters(locale: string): Formatters {
         `${locale}\u0000${JSON.stringify(options ?? {})}`,
         () => new Intl.NumberFormat(locale, options),
       ).format(value),
-    date: (value, options = { dateStyle: 'medium' }) => formatDate(locale, value, options),
+    date: (value, options = { dateStyle: 'medium' }) =>
+      formatDate(locale, timeZone, value, options),
     dateTime: (value, options = { dateStyle: 'medium', timeStyle: 'short' }) =>
-      formatDate(locale, value, options),
+      formatDate(locale, timeZone, value, options),
   };
 }
 
-/** Formatters for the UI context's locale (`<BillingProvider locale>`, default "en-US"). */
+/**
+ * Formatters for the UI context's locale and time zone (`<BillingProvider locale timeZone>`;
+ * default "en-US", the browser's zone).
+ */
 export function useFormat(): Formatters {
-  const { locale } = useBillingUI();
-  return useMemo(() => createFormatters(locale), [locale]);
+  const { locale, timeZone } = useBillingUI();
+  return useMemo(() => createFormatters(locale, timeZone), [locale, timeZone]);
 }
 
 /**
@@ -95,11 +109,11 @@ export function useMoney(): Formatters['money'] {
  * money and dates (with `useMoney`), so the credit-amount formatter stays out of their bundle.
  */
 export function useDate(): Formatters['date'] {
-  const { locale } = useBillingUI();
+  const { locale, timeZone } = useBillingUI();
   return useMemo(
     () =>
       (value, options = { dateStyle: 'medium' }) =>
-        formatDate(locale, value, options),
-    [locale],
+        formatDate(locale, timeZone, value, options),
+    [locale, timeZone],
   );
 }
