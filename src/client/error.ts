@@ -285,7 +285,10 @@ export type ResponseLike = {
 
 /** Options of `billingErrorFromResponse` and `readBillingError`. */
 export type ErrorFromResponseOptions = {
-  /** Named in the message and kept as `operation`. Default: `request`. */
+  /**
+   * Named in the message and kept as `operation`. Default: none; the message says `request`
+   * and the error's `operation` stays undefined.
+   */
   operation?: string;
   /** A sentence appended to the message that says how to fix it. Default: none. */
   hint?: string;

@@ -35,13 +35,21 @@ import type { ProxyClient } from './proxy-client.js';
 
 /** React Query options a billing query hook passes through. */
 export type QueryPassThrough = {
-  /** Set to false to hold the query (it also waits while a required id is empty). Default: true. */
+  /**
+   * Set to false to hold the query (it also waits while a required id is empty). Default: the
+   * QueryClient's (`true` unless its `defaultOptions.queries` say otherwise); the hooks that
+   * take an id (`useSubscription`, `useDiscount`, `useCreditsBalance`, `useCreditsHistory`)
+   * run whenever it is not empty, whatever the QueryClient says.
+   */
   enabled?: boolean;
   /** How long data stays fresh, in ms. Default: 30 s (the catalog: 5 min). */
   staleTime?: number;
   /** How long unused data stays cached, in ms. Default: the QueryClient's (5 min). */
   gcTime?: number;
-  /** Refetch every this many ms while mounted. Default: false. */
+  /**
+   * Refetch every this many ms while mounted. Default: the QueryClient's (`false` unless its
+   * `defaultOptions.queries` say otherwise).
+   */
   refetchInterval?: number | false;
   /** Refetch when the window regains focus and the data is stale. Default: the QueryClient's. */
   refetchOnWindowFocus?: boolean;
@@ -49,7 +57,10 @@ export type QueryPassThrough = {
   refetchOnMount?: boolean;
   /** Refetch when the network comes back and the data is stale. Default: the QueryClient's. */
   refetchOnReconnect?: boolean;
-  /** Throw errors to the nearest error boundary instead of returning them. Default: false. */
+  /**
+   * Throw errors to the nearest error boundary instead of returning them. Default: the
+   * QueryClient's (`false` unless its `defaultOptions.queries` say otherwise).
+   */
   throwOnError?: boolean;
 };
 

@@ -258,7 +258,10 @@ export type CheckoutPageOptions = {
   pageBase: string;
   /** Locale for money. Default: `en-US`. */
   locale?: string;
-  /** Values to show again (after a failed post). Default: empty, country US. */
+  /**
+   * Values to show again (after a failed post). Default: the checkout's email, other inputs
+   * empty; the country list shows US (its first country).
+   */
   values?: CheckoutFormValues;
   /** Problems to show (after a failed post). Default: none. */
   errors?: CheckoutFormError[];

@@ -44,7 +44,10 @@ function creditsType(status: number): string {
 export type SandboxErrorOptions = {
   /** Credits body `code` (`unbalanced_transaction`, `resource_missing`, …). Default: by status. */
   code?: string;
-  /** Credits body `param`: the offending field. Default: the first field named in `messages`. */
+  /**
+   * Credits body `param`: the offending field. Kept as given; the router sends `null` when it
+   * is omitted (only its own schema check names the first failing field). Default: none.
+   */
   param?: string;
   /** Extra response headers. */
   headers?: Record<string, string>;

@@ -62,7 +62,9 @@ export type BillingHandlerOptions = {
   /**
    * Which environment of the service to call, or a base address of its own such as the
    * sandbox's `baseUrl` (the same as the `baseUrl` option). Default: `'test'` for a key that
-   * begins `creem_test_`, else `'production'`. Ignored when `baseUrl` is given.
+   * begins `creem_test_`, else `'production'`. With `baseUrl` also given, a name here is not
+   * used (the address and the key's check come from `baseUrl`), though it must still be
+   * `'test'` or `'production'`; an address here throws (give the address once).
    */
   environment?: 'test' | 'production' | BaseAddress;
   /** The service's base address (the sandbox's `baseUrl`, for example). Default: from `environment`. */

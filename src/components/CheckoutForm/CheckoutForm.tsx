@@ -169,7 +169,10 @@ export interface CheckoutFormProps extends CustomizableProps<CheckoutFormPart> {
   metadata?: Readonly<CheckoutMetadata>;
   /**
    * Where the payment page sends the buyer after paying; it must be on an origin the proxy
-   * allows. Default: the product's `default_success_url`, else the proxy's own origin.
+   * allows. Default: the proxy picks one and always sends it: the product's
+   * `default_success_url` when it is an http(s) address on an origin the proxy allows
+   * (`allowedOrigins`, by default its own), else the home page (`/`) of the page's origin;
+   * when it skips a product's address, it tells the proxy's `onError` (not this form's).
    */
   successUrl?: string;
   /**

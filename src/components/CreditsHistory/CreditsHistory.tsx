@@ -118,7 +118,8 @@ export interface CreditsAccountChangeDetails {
  * `observeElementRect` replaces the ResizeObserver measuring; by default a viewport measured
  * 0 tall (an environment without layout, such as jsdom, or a hidden ancestor) counts as ten
  * rows tall, so the newest entries render (ten, and the overscan below them) and the DOM
- * stays bounded.
+ * stays bounded. `overscan`: rows rendered beyond each edge of the viewport; default 5
+ * (TanStack's own default is 1).
  */
 export type CreditsHistoryVirtualizer = Partial<
   Pick<
@@ -163,7 +164,8 @@ export interface CreditsHistoryProps extends CustomizableProps<CreditsHistoryPar
   transactions?: readonly CreditsTransaction[];
   /**
    * Measuring options of the virtualised list. Default: measured by the browser; ten rows tall
-   * before it is measured and when it measures 0 (jsdom, a server render).
+   * before it is measured and when it measures 0 (jsdom, a server render); `overscan` (rows
+   * rendered beyond each edge of the viewport) 5.
    */
   virtualizer?: CreditsHistoryVirtualizer;
 }

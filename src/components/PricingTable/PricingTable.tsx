@@ -162,7 +162,10 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
   signedIn?: boolean;
   /**
    * Where the checkout page sends the buyer after paying (`success_url`; an allowed origin of
-   * the proxy). Default: the product's `default_success_url` as the service applies it.
+   * the proxy). Default: the proxy picks one and always sends it: the product's
+   * `default_success_url` when it is an http(s) address on an origin the proxy allows
+   * (`allowedOrigins`, by default its own), else the home page (`/`) of the page's origin;
+   * when it skips a product's address, it tells the proxy's `onError` (not this table's).
    */
   successUrl?: string;
   /**
