@@ -9,15 +9,24 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BillingHistory } from '../src/components/BillingHistory/BillingHistory.js';
 import { CreditsHistory } from '../src/components/CreditsHistory/CreditsHistory.js';
+import { PricingTable } from '../src/components/PricingTable/PricingTable.js';
+import { SubscriptionStatus } from '../src/components/SubscriptionStatus/SubscriptionStatus.js';
+import { UpgradePicker } from '../src/components/UpgradePicker/UpgradePicker.js';
 import {
+  allCustomerSubscriptionsOptions,
   BillingProvider,
   createProxyClient,
   creditsAccountsOptions,
   creditsBalanceOptions,
   creditsHistoryOptions,
+  type ProxyClient,
+  productsOptions,
+  transactionsOptions,
 } from '../src/react/index.js';
 import { createBillingHarness, seededCreditAccount } from './support/billing-harness.js';
 
@@ -47,30 +56,36 @@ function newestEntryAt(harness: ReturnType<typeof createBillingHarness>, timeZon
   }).format(new Date(newest.created_at));
 }
 
-/** Ada's credits rendered to HTML as a server does, with the cache the browser is handed. */
-async function serverRender(timeZone?: string) {
+type Prefetch = (queryClient: QueryClient, client: ProxyClient) => Promise<unknown>;
+
+/** What Ada's credits read, prefetched as the README's table says. */
+const creditsPrefetch: Prefetch = (qc, client) =>
+  Promise.all([
+    qc.prefetchQuery(creditsAccountsOptions(client)),
+    qc.prefetchQuery(creditsBalanceOptions(client, { accountId: ADA_CREDITS })),
+    qc.prefetchInfiniteQuery(creditsHistoryOptions(client, { accountId: ADA_CREDITS })),
+  ]);
+
+/** `ui` rendered to HTML as a server does, with the cache the browser is handed. */
+async function serverRender(ui: ReactElement, prefetch: Prefetch, timeZone?: string) {
   const harness = createBillingHarness();
   const server = new QueryClient();
   const proxy = createProxyClient({
     basePath: `${harness.origin}/api/billing`,
     fetch: (input, init) => harness.fetch(input, init),
   });
-  await Promise.all([
-    server.prefetchQuery(creditsAccountsOptions(proxy)),
-    server.prefetchQuery(creditsBalanceOptions(proxy, { accountId: ADA_CREDITS })),
-    server.prefetchInfiniteQuery(creditsHistoryOptions(proxy, { accountId: ADA_CREDITS })),
-  ]);
+  await prefetch(server, proxy);
   const html = renderToString(
     <BillingProvider queryClient={server} timeZone={timeZone}>
-      {history}
+      {ui}
     </BillingProvider>,
   );
-  return { harness, html, state: JSON.parse(JSON.stringify(dehydrate(server))) };
+  return { ui, harness, html, state: JSON.parse(JSON.stringify(dehydrate(server))) };
 }
 
 /** Hydrates the server's HTML in this page; what React refused of it, and what it logged. */
 async function hydrate(
-  { harness, html, state }: Awaited<ReturnType<typeof serverRender>>,
+  { ui, harness, html, state }: Awaited<ReturnType<typeof serverRender>>,
   timeZone?: string,
 ) {
   const logged = vi.spyOn(console, 'error');
@@ -82,7 +97,7 @@ async function hydrate(
     <QueryClientProvider client={new QueryClient()}>
       <HydrationBoundary state={state}>
         <BillingProvider {...harness.providerProps()} timeZone={timeZone}>
-          {history}
+          {ui}
         </BillingProvider>
       </HydrationBoundary>
     </QueryClientProvider>,
@@ -98,7 +113,7 @@ async function hydrate(
 
 describe('dates through server rendering and hydration', () => {
   it('without a timeZone: the server writes UTC, the page hydrates it, then shows its own zone', async () => {
-    const rendered = await serverRender();
+    const rendered = await serverRender(history, creditsPrefetch);
     const utc = newestEntryAt(rendered.harness, 'UTC');
     const local = newestEntryAt(rendered.harness, PAGE_ZONE);
     expect(utc).not.toBe(local);
@@ -114,7 +129,7 @@ describe('dates through server rendering and hydration', () => {
 
   it('with the buyer’s timeZone: the server’s HTML already shows their times, kept as hydrated', async () => {
     const berlin = 'Europe/Berlin';
-    const rendered = await serverRender(berlin);
+    const rendered = await serverRender(history, creditsPrefetch, berlin);
     const there = newestEntryAt(rendered.harness, berlin);
     expect(there).not.toBe(newestEntryAt(rendered.harness, PAGE_ZONE));
     expect(rendered.html).toContain(there);
@@ -124,6 +139,35 @@ describe('dates through server rendering and hydration', () => {
     expect(errors).toEqual([]);
     expect(screen.getAllByText(there).length).toBeGreaterThan(0);
   });
+
+  // Each component that shows data on the server, prefetched as the README's table says.
+  const catalogAndPlans: Prefetch = (qc, client) =>
+    Promise.all([
+      qc.prefetchQuery(productsOptions(client)),
+      qc.prefetchQuery(allCustomerSubscriptionsOptions(client)),
+    ]);
+  const pages: Array<[string, ReactElement, Prefetch, string]> = [
+    [
+      'BillingHistory',
+      <BillingHistory key="history" />,
+      (qc, client) => qc.prefetchQuery(transactionsOptions(client, { pageSize: 10 })),
+      'Page 1 of',
+    ],
+    ['SubscriptionStatus', <SubscriptionStatus key="status" />, catalogAndPlans, 'Renews on'],
+    ['UpgradePicker', <UpgradePicker key="picker" />, catalogAndPlans, 'Current plan'],
+    ['PricingTable', <PricingTable key="table" />, catalogAndPlans, 'Current plan'],
+  ];
+  it.each(pages)(
+    '%s: the server’s HTML holds its data and is hydrated as it is, nothing refused',
+    async (_name, ui, prefetch, shows) => {
+      const rendered = await serverRender(ui, prefetch);
+      expect(rendered.html).toContain(shows);
+      const { refused, errors } = await hydrate(rendered);
+      expect(refused).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(screen.getAllByText(new RegExp(shows)).length).toBeGreaterThan(0);
+    },
+  );
 
   it('refuses a timeZone that is not one, naming it and what to pass', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
