@@ -11,14 +11,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { CheckoutForm } from '../src/components/CheckoutForm/CheckoutForm.js';
-import {
-  CreditsHistory,
-  type CreditsHistoryVirtualizer,
-} from '../src/components/CreditsHistory/CreditsHistory.js';
+import { CreditsHistory } from '../src/components/CreditsHistory/CreditsHistory.js';
 import { DiscountField } from '../src/components/DiscountField/DiscountField.js';
 import { PricingTable } from '../src/components/PricingTable/PricingTable.js';
 import { UpgradePicker } from '../src/components/UpgradePicker/UpgradePicker.js';
 import { type BillingHarness, renderWithBilling } from './support/billing-harness.js';
+import { measured } from './support/virtualizer.js';
 
 const strict = { reactStrictMode: true } as const;
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
@@ -94,14 +92,6 @@ describe('in <StrictMode>', () => {
 
   test('CreditsHistory: "Load older" asks for the next page once and shows each entry once', async () => {
     const user = userEvent.setup();
-    const viewport = { width: 640, height: 560 };
-    const measured: CreditsHistoryVirtualizer = {
-      initialRect: viewport,
-      observeElementRect: (_instance, report) => {
-        report(viewport);
-        return () => {};
-      },
-    };
     const { harness } = renderWithBilling(
       <CreditsHistory virtualizer={measured} pageSize={5} autoLoadThreshold={0} />,
       strict,

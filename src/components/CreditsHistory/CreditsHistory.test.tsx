@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/billing-harness.js';
 import { recordLiveRegion } from '../../../test/support/screen-reader.js';
 import { renderToStringWithBilling } from '../../../test/support/server-render.js';
+import { measured } from '../../../test/support/virtualizer.js';
 import { addAmounts, formatAmount } from '../../contract/amount.js';
 import { billingKeys } from '../../react/keys.js';
 import { useReverseCreditTransaction } from '../../react/mutations.js';
@@ -22,17 +23,7 @@ import {
   creditsHistoryOptions,
 } from '../../react/options.js';
 import { createProxyClient } from '../../react/proxy-client.js';
-import { CreditsHistory, type CreditsHistoryVirtualizer } from './CreditsHistory.js';
-
-// jsdom has no layout: the list is told it is 560 px tall (ten 56 px rows) and never resized.
-const VIEWPORT = { width: 640, height: 560 };
-const measured: CreditsHistoryVirtualizer = {
-  initialRect: VIEWPORT,
-  observeElementRect: (_instance, report) => {
-    report(VIEWPORT);
-    return () => {};
-  },
-};
+import { CreditsHistory } from './CreditsHistory.js';
 
 /** A signed-in customer with no credit account. */
 const NO_ACCOUNTS = 'cust_6JTPBSa6Jc3IaOKpfUhnof';
