@@ -1,5 +1,6 @@
 'use client';
-// The presentation settings every component reads: theme, locale and message overrides.
+// The presentation settings every component reads: theme, locale, time zone and message
+// overrides.
 // `BillingProvider` renders `BillingUIProvider`; components read it through `useBillingUI()`.
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 // Type only: the catalogue lives with the components, the context only carries overrides.
@@ -88,8 +89,8 @@ export interface BillingUIProviderProps {
 }
 
 /**
- * Provides theme, locale and messages to the components below. A nested provider replaces
- * the outer one's settings; it does not merge with them.
+ * Provides theme, locale, time zone and messages to the components below. A nested provider
+ * replaces the outer one's settings; it does not merge with them.
  */
 export function BillingUIProvider({
   theme,
