@@ -109,7 +109,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'test/**/*.test.tsx'],
           exclude: ['**/*.browser.test.*', '**/node_modules/**'],
-          setupFiles: ['./test/support/setup-dom.ts'],
+          setupFiles: ['./test/support/setup-async.ts', './test/support/setup-dom.ts'],
         },
       },
       {
@@ -117,6 +117,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.{ts,tsx}', 'test/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['./test/support/setup-async.ts'],
           browser: {
             enabled: true,
             headless: true,

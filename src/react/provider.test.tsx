@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BillingHarnessProvider,
   createBillingHarness,
@@ -100,7 +100,7 @@ describe('BillingProvider', () => {
           </QueryClientProvider>
         ),
       });
-      await vi.waitFor(() => expect(result.current.isError).toBe(true));
+      await waitFor(() => expect(result.current.isError).toBe(true));
       expect(harness.count('products')).toBe(requests);
     }
   });
@@ -115,7 +115,7 @@ describe('BillingProvider', () => {
         </BillingHarnessProvider>
       ),
     });
-    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(queryClient.getQueryData(billingKeys.products())).toEqual(result.current.data);
   });
 
@@ -129,7 +129,7 @@ describe('BillingProvider', () => {
         </QueryClientProvider>
       ),
     });
-    await vi.waitFor(() => expect(result.current.products.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.products.isSuccess).toBe(true));
     expect(result.current.client).toBe(appClient);
     expect(appClient.getQueryData(billingKeys.products())).toHaveLength(
       result.current.products.data?.length ?? -1,
@@ -162,7 +162,7 @@ describe('BillingProvider', () => {
         </QueryClientProvider>
       ),
     });
-    await vi.waitFor(() => expect(result.current.products.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.products.isSuccess).toBe(true));
     expect(result.current.client).toBe(appClient);
     expect(billingClient.getQueryData(billingKeys.products())).toBeDefined();
     expect(appClient.getQueryData(billingKeys.products())).toBeUndefined();
@@ -181,7 +181,7 @@ describe('BillingProvider', () => {
     /** Gives the provider `client`; what is below reads through it, and shows what it holds. */
     async function switchTo(client: QueryClient, which: string) {
       rerender(page(client));
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(client.getQueryData(billingKeys.products()), `read through ${which}`).toBeDefined(),
       );
       act(() => client.setQueryData(billingKeys.products(), []));
@@ -243,12 +243,12 @@ describe('BillingProvider', () => {
       </BillingHarnessProvider>
     );
     const { rerender } = render(page('ada'));
-    await vi.waitFor(() => expect(seen.at(-1)).toContain('cust_ada'));
+    await waitFor(() => expect(seen.at(-1)).toContain('cust_ada'));
 
     harness.signIn('cust_grace');
     const from = seen.length;
     rerender(page('grace'));
-    await vi.waitFor(() => expect(seen.at(-1)?.length).toBeGreaterThan(0));
+    await waitFor(() => expect(seen.at(-1)?.length).toBeGreaterThan(0));
     expect(seen.slice(from).flat()).not.toContain('cust_ada');
     expect(new Set(seen.at(-1))).toEqual(new Set(['cust_grace']));
     // Signed out: the cache holds no billing data of anyone.
@@ -264,7 +264,7 @@ describe('BillingProvider', () => {
     const { result, harness } = renderHookWithBilling(() => useProducts(), {
       customer: 'cust_grace',
     });
-    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(harness.count('products')).toBe(1);
   });
 });
