@@ -154,19 +154,24 @@ describe('prorateUpgrade', () => {
   });
 });
 
+/**
+ * A change from $9 to $29 within one 30-day period, a third of it gone (2/3 of each price is
+ * left), not trialing; `planChangeDifference` and `planChange` take the same input.
+ */
+const nineToTwentyNine = {
+  currentPrice: 900,
+  targetPrice: 2900,
+  periodStart: 0,
+  periodEnd: 30 * 86_400_000,
+  now: 10 * 86_400_000,
+  trialing: false,
+  samePeriod: true,
+  startsNow: false,
+};
+
 describe('planChangeDifference', () => {
-  // 30 days, a third gone: 2/3 of each price is left.
-  const period = { periodStart: 0, periodEnd: 30 * 86_400_000, now: 10 * 86_400_000 };
   const change = (over: Partial<Parameters<typeof planChangeDifference>[0]>) =>
-    planChangeDifference({
-      currentPrice: 900,
-      targetPrice: 2900,
-      ...period,
-      trialing: false,
-      samePeriod: true,
-      startsNow: false,
-      ...over,
-    });
+    planChangeDifference({ ...nineToTwentyNine, ...over });
 
   test('same period: the target for the rest of it, less the unused part of the current plan', () => {
     expect(change({})).toBe(1933 - 600);
@@ -185,17 +190,8 @@ describe('planChangeDifference', () => {
 });
 
 describe('planChange', () => {
-  const period = { periodStart: 0, periodEnd: 30 * 86_400_000, now: 10 * 86_400_000 };
   const change = (over: Partial<Parameters<typeof planChange>[0]>) => {
-    const input = {
-      currentPrice: 900,
-      targetPrice: 2900,
-      ...period,
-      trialing: false,
-      samePeriod: true,
-      startsNow: false,
-      ...over,
-    };
+    const input = { ...nineToTwentyNine, ...over };
     const result = planChange(input);
     // The difference is the one planChangeDifference gives, which the sandbox charges.
     expect(result.net).toBe(planChangeDifference(input));
