@@ -172,6 +172,18 @@ describe('CreditsHistory: balance and entries', () => {
     expect(rows().length).toBeLessThanOrEqual(10 + 2 * 5 + 1);
   });
 
+  test('virtualizer options passed as undefined keep the defaults (ten rows tall, overscan 5)', async () => {
+    const harness = createBillingHarness();
+    renderWithBilling(
+      <CreditsHistory
+        virtualizer={{ overscan: undefined, initialRect: undefined, observeElementRect: undefined }}
+      />,
+      { harness },
+    );
+    // TanStack's own defaults (overscan 1, a 0 × 0 rect) would show 1 row, not 15.
+    await waitFor(() => expect(rows()).toHaveLength(15));
+  });
+
   test('an amount beyond 2^53 is shown exactly, in the balance and in its entry', async () => {
     const harness = createBillingHarness({ customer: 'cust_grace' });
     const minutes = accountOf(harness, 'cust_grace', 'Support minutes');

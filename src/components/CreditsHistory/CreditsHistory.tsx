@@ -485,15 +485,17 @@ function AccountHistory({
     getScrollElement: () => viewportRef.current,
     estimateSize: () => rowHeight,
     getItemKey,
-    overscan: 5,
     rangeExtractor,
     useFlushSync: false,
-    initialRect: { width: 0, height: unmeasured },
-    observeElementRect: (instance, report) =>
-      observeElementRect(instance, (rect: Rect) =>
-        report(rect.height > 0 ? rect : { width: rect.width, height: unmeasured }),
-      ),
-    ...measuring,
+    // Each one read on its own, so an option passed as `undefined` keeps our default.
+    overscan: measuring?.overscan ?? 5,
+    initialRect: measuring?.initialRect ?? { width: 0, height: unmeasured },
+    observeElementRect:
+      measuring?.observeElementRect ??
+      ((instance, report) =>
+        observeElementRect(instance, (rect: Rect) =>
+          report(rect.height > 0 ? rect : { width: rect.width, height: unmeasured }),
+        )),
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
