@@ -170,7 +170,10 @@ describe('UpgradePicker: what the customer sees', () => {
     expect(within(plans).queryByRole('radio', { name: /EUR|Handbook|Lifetime|Legacy/ })).toBe(null);
 
     expect(screen.getByRole('radio', { name: /pay the prorated difference today/ })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Review change' })).toBeDisabled();
+    // Disabled, and it says why: the plans' legend is its description.
+    const next = screen.getByRole('button', { name: 'Review change' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Choose a new plan');
     expect(screen.queryByRole('region', { name: 'Estimate' })).toBe(null);
     expect(picker()).toHaveAttribute('data-state', 'choosing');
   });
@@ -200,6 +203,7 @@ describe('UpgradePicker: what the customer sees', () => {
     expect(estimate).toHaveTextContent('The new plan starts a new billing period today.');
     expect(estimate).toHaveTextContent('Amounts include tax.');
     expect(screen.getByRole('button', { name: 'Review change' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Review change' })).not.toHaveAccessibleDescription();
 
     await user.click(screen.getByRole('radio', { name: /no charge for the rest/ }));
     expect(within(estimate).getByText('Nothing charged now')).toHaveAttribute('data-state', 'none');

@@ -522,6 +522,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
   // -- pieces ----------------------------------------------------------------------------------
   const statusText = subscriptionStatusText(t, subscription.status);
   const reasonId = `${id}-reason`;
+  const plansLabelId = `${id}-plans-label`;
   const dates = subscriptionDate(subscription);
 
   const current = part('current', 'section', {
@@ -729,6 +730,7 @@ export function UpgradePicker(props: UpgradePickerProps) {
           children: [
             part('plansLabel', 'legend', {
               key: 'legend',
+              id: plansLabelId,
               children: t('upgradePicker.choosePlan'),
             }),
             option(currentProduct, 'current'),
@@ -805,6 +807,8 @@ export function UpgradePicker(props: UpgradePickerProps) {
           type: 'button',
           ref: refs.next,
           disabled: !target,
+          // Disabled until a plan is chosen; the plans' legend says so.
+          'aria-describedby': target ? undefined : plansLabelId,
           onClick: goToReview,
           children: t('upgradePicker.continue'),
         })
