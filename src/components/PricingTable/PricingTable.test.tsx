@@ -372,6 +372,29 @@ describe('PricingTable: plan states', () => {
     );
   });
 
+  test('a plan the catalog does not hold, sent as a bare id: the other plans say why they cannot replace it', async () => {
+    // Ada's Pro is left out of the table's catalog and the service names it by id only, so
+    // nothing can be compared with it.
+    const harness = createBillingHarness({
+      customer: 'cust_ada',
+      products: ['prod_starter_monthly', 'prod_pro_monthly_eur'],
+      editAnswer: (path: string, body: { items?: Array<{ product: string | { id: string } }> }) => {
+        if (!/^\/v1\/customers\/[^/]+\/subscriptions$/.test(path)) return;
+        for (const subscription of body.items ?? [])
+          subscription.product = idOf(subscription.product);
+      },
+    });
+    renderWithBilling(<PricingTable />, { harness });
+    const reason =
+      'Your current plan is not offered here, so it cannot be changed from this table.';
+    for (const name of ['Starter', 'Pro (EUR)']) {
+      const button = within(await findCard(name)).getByRole('button');
+      expect(button).toHaveAccessibleName(`Unavailable ${name}`);
+      expect(button).toHaveAccessibleDescription(reason);
+    }
+    expect(screen.getByText(reason)).toBeVisible();
+  });
+
   test('an archived plan’s button is described by why', async () => {
     const harness = createBillingHarness({ customer: NEW_BUYER });
     const { products } = harness.sandbox.fixtures();

@@ -63,7 +63,8 @@ export type { PlanState } from './plans.js';
  * - `statusNote` (why plans shown are unavailable, one note per reason, each the accessible
  *   description of the buttons it is about: the subscription's status allows no plan change
  *   (shown in every period); the shown plans are in another currency than the subscription;
- *   an archived plan, one note each; `data-state`: the subscription's status, none for a new
+ *   the subscription's plan is one the catalog does not hold (named by id only); an archived
+ *   plan, one note each; `data-state`: the subscription's status, none for a new
  *   customer)
  * - `notice` (a polite live region, the one place that says "Preparing your checkout…",
  *   "Taking you to the payment page…" or "Changing your plan…", then that the plan changed;
@@ -531,6 +532,8 @@ export function PricingTable(props: PricingTableProps) {
       note(reason, t('pricingTable.otherCurrency', { currency: reason.currency }));
     } else if (reason.kind === 'archived') {
       note(reason, t('pricingTable.archived', { plan: reason.product.name }));
+    } else if (reason.kind === 'unknownPlan') {
+      note(reason, t('pricingTable.unknownPlan'));
     }
   }
 
@@ -626,7 +629,8 @@ type CardInput = {
 type Unavailable =
   | { kind: 'archived'; product: Product }
   | { kind: 'status' }
-  | { kind: 'currency'; currency: string };
+  | { kind: 'currency'; currency: string }
+  | { kind: 'unknownPlan' };
 
 function unavailableReason(
   product: Product,
@@ -636,7 +640,9 @@ function unavailableReason(
   if (product.status !== 'active') return { kind: 'archived', product };
   if (!current || groupOf(product) === 'once') return null;
   if (!current.changeable) return { kind: 'status' };
-  if (current.product && current.product.currency !== product.currency) {
+  // Named by an id the catalog does not hold: nothing to compare a price or currency with.
+  if (!current.product) return { kind: 'unknownPlan' };
+  if (current.product.currency !== product.currency) {
     return { kind: 'currency', currency: current.product.currency };
   }
   return null;

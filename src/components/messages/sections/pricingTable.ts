@@ -34,6 +34,10 @@ export const pricingTableMessages = /* @__PURE__ */ messageSection('pricingTable
     'Ihr Abonnement wird in {currency} abgerechnet; Tarife in einer anderen Währung können es nicht ersetzen.',
   ],
   archived: ['{plan} is no longer offered.', '{plan} wird nicht mehr angeboten.'],
+  unknownPlan: [
+    'Your current plan is not offered here, so it cannot be changed from this table.',
+    'Ihr aktueller Tarif wird hier nicht angeboten und kann daher hier nicht gewechselt werden.',
+  ],
   subscribe: ['Subscribe', 'Abonnieren'],
   buyNow: ['Buy now', 'Jetzt kaufen'],
   taxIncluded: ['Tax included', 'inkl. MwSt.'],
