@@ -1,14 +1,19 @@
 /// <reference types="vite/client" />
 // The default stylesheet in a real browser: contrast in both palettes, focus rings, `unstyled`,
-// and the seller's CSS winning over ours.
+// the seller's CSS winning over ours, and what forced colours (Windows High Contrast) leave.
 import '../../styles.css';
+import { screen, cleanup as unmountRendered, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
+import { renderWithBilling } from '../../../test/support/billing-harness.js';
 import { type BillingTheme, BillingUIProvider } from '../../react/ui-context.js';
+import { SANDBOX_EPOCH } from '../../sandbox/index.js';
+import { MetricsSummary } from '../MetricsSummary/MetricsSummary.js';
+import { PricingTable } from '../PricingTable/PricingTable.js';
 import { type CustomizableProps, useParts } from './slots.js';
 
 type SpecimenPart =
@@ -318,5 +323,257 @@ describe('media preferences', () => {
       ['idle', 'none'],
       ['submitting', 'none'],
     ]);
+  });
+
+  // Chromium really forces colours under this emulation (the dark palette's background turns
+  // the system's Canvas), so what follows is what a High Contrast user sees.
+  describe('forced colours (Windows High Contrast)', () => {
+    // Reduced motion as well: a toggle's colours change at once, not over a 120ms transition
+    // (read mid-way after a click).
+    const forced = () =>
+      emulate([
+        { name: 'forced-colors', value: 'active' },
+        { name: 'prefers-reduced-motion', value: 'reduce' },
+      ]);
+    /** A system colour as the browser resolves it (forced colours change some). */
+    const system = (name: string) => {
+      const probe = document.createElement('span');
+      probe.style.color = name;
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    };
+    const looks = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, text: style.color, border: style.borderTopColor };
+    };
+    afterEach(() => unmountRendered());
+
+    test('PricingTable’s chosen period stands out in the selection colours, and follows a click', async () => {
+      await forced();
+      renderWithBilling(<PricingTable />, { provider: { theme: { appearance: 'dark' } } });
+      const radios = await screen.findAllByRole<HTMLInputElement>('radio');
+      expect(radios.length).toBeGreaterThan(1);
+      const root = document.querySelector('[data-slot="pricing-table"]') as HTMLElement;
+      expect(getComputedStyle(root).backgroundColor).toBe(system('Canvas'));
+      const chosen = { background: system('Highlight'), text: system('HighlightText') };
+      const periods = () =>
+        radios.map((radio) => {
+          const { background, text } = looks(radio.closest('label') as HTMLElement);
+          return { checked: radio.checked, chosen: background === chosen.background, text };
+        });
+      const expected = () =>
+        radios.map((radio) => ({
+          checked: radio.checked,
+          chosen: radio.checked,
+          text: radio.checked ? chosen.text : system('CanvasText'),
+        }));
+      expect(periods()).toEqual(expected());
+      expect(periods().filter((period) => period.chosen)).toHaveLength(1);
+      // The words inside the chosen period (its name, a saving badge) read on its background.
+      const on = document.querySelector(
+        '[data-slot="pricing-table-period-toggle"][data-state="on"]',
+      );
+      for (const inner of on?.querySelectorAll('span') ?? []) {
+        expect(getComputedStyle(inner).color).toBe(chosen.text);
+      }
+      const other = radios.find((radio) => !radio.checked) as HTMLInputElement;
+      await userEvent.click(other);
+      expect(other.checked).toBe(true);
+      expect(periods()).toEqual(expected());
+    });
+
+    test('MetricsSummary’s chosen currency stands out, and its chart is drawn in the text colour', async () => {
+      await forced();
+      renderWithBilling(<MetricsSummary now={Date.parse(SANDBOX_EPOCH)} />, {
+        admin: true,
+        provider: { theme: { appearance: 'light' } },
+      });
+      const usd = await screen.findByRole<HTMLInputElement>('radio', { name: 'USD' });
+      const eur = screen.getByRole<HTMLInputElement>('radio', { name: 'EUR' });
+      const toggle = (radio: HTMLElement) => looks(radio.closest('label') as HTMLElement);
+      expect(usd.checked).toBe(true);
+      expect(toggle(usd)).toEqual({
+        background: system('Highlight'),
+        text: system('HighlightText'),
+        border: system('Highlight'),
+      });
+      expect(toggle(eur).background).not.toBe(toggle(usd).background);
+      await userEvent.click(eur);
+      expect(toggle(eur).background).toBe(system('Highlight'));
+      expect(toggle(usd).background).not.toBe(system('Highlight'));
+
+      // SVG keeps its own colours in forced colours: ours would sit on the system's background.
+      await waitFor(() =>
+        expect(document.querySelectorAll('[data-slot="metrics-summary-chart-line"]')).toHaveLength(
+          2,
+        ),
+      );
+      const chart = document.querySelector('[data-slot="metrics-summary-chart"]') as Element;
+      const drawn = [chart, ...chart.querySelectorAll('polyline, circle, text')];
+      expect(new Set(drawn.map((shape) => getComputedStyle(shape).color))).toEqual(
+        new Set([system('CanvasText')]),
+      );
+    });
+
+    test('a toggle that is on (aria-pressed) is in the selection colours; nothing of ours in unstyled', async () => {
+      await forced();
+      const styled = show({ appearance: 'light' });
+      expect(looks(styled.slot('month-toggle'))).toMatchObject({
+        background: system('Highlight'),
+        text: system('HighlightText'),
+      });
+      expect(looks(styled.slot('year-toggle')).background).not.toBe(system('Highlight'));
+      cleanup();
+      const bare = show({ appearance: 'light' }, { unstyled: true });
+      expect(looks(bare.slot('month-toggle')).background).not.toBe(system('Highlight'));
+      cleanup();
+      const host = render(
+        <fieldset data-slot="pricing-table" data-bk-theme="light" data-bk-unstyled="">
+          <label data-slot="pricing-table-period-toggle" data-state="on">
+            <input type="radio" data-slot="pricing-table-period-input" defaultChecked />
+            Monthly
+          </label>
+        </fieldset>,
+      );
+      const label = host.querySelector('label') as HTMLElement;
+      expect(looks(label).background).not.toBe(system('Highlight'));
+    });
+
+    test('a button disabled by aria-disabled is greyed as a natively disabled one is', async () => {
+      await forced();
+      const host = render(
+        <>
+          <section data-slot="billing-history" data-bk-theme="dark">
+            <button type="button" data-slot="billing-history-previous" aria-disabled="true">
+              Previous
+            </button>
+            <button type="button" data-slot="billing-history-next">
+              Next
+            </button>
+          </section>
+          <section data-slot="credits-history" data-bk-theme="light">
+            <button type="button" data-slot="credits-history-load-older" aria-disabled="true">
+              Load older
+            </button>
+          </section>
+          <section data-slot="upgrade-picker" data-bk-theme="light">
+            <button type="submit" data-slot="upgrade-picker-submit-button" aria-disabled="true">
+              Confirm change
+            </button>
+            <button type="button" data-slot="upgrade-picker-back-action" disabled>
+              Back
+            </button>
+            <button type="button" data-slot="upgrade-picker-next-button">
+              Review change
+            </button>
+          </section>
+        </>,
+      );
+      const greyed = [...host.querySelectorAll('button')].map((button) => [
+        button.textContent,
+        getComputedStyle(button).color === system('GrayText'),
+        getComputedStyle(button).borderTopColor === system('GrayText'),
+      ]);
+      expect(greyed).toEqual([
+        ['Previous', true, true],
+        ['Next', false, false],
+        ['Load older', true, true],
+        ['Confirm change', true, true],
+        ['Back', true, true],
+        ['Review change', false, false],
+      ]);
+    });
+
+    test('placeholders, the busy ring and the seats meter still show', async () => {
+      await forced();
+      const host = render(
+        <>
+          <section data-slot="credits-history" data-bk-theme="light">
+            <div data-slot="credits-history-skeleton" role="status" aria-label="Loading">
+              <span aria-hidden="true" />
+              <span aria-hidden="true" />
+            </div>
+          </section>
+          <section data-slot="pricing-table" data-bk-theme="dark">
+            <div data-slot="pricing-table-skeleton" aria-hidden="true" />
+            <button type="button" data-slot="pricing-table-button" data-state="redirecting">
+              Subscribe
+            </button>
+          </section>
+          <section data-slot="license-card" data-bk-theme="light">
+            <div data-slot="license-card-meter">
+              <span
+                data-slot="license-card-meter-bar"
+                aria-hidden="true"
+                style={{ width: '60%' }}
+              />
+            </div>
+          </section>
+          <section data-slot="credits-history" data-bk-theme="light" data-bk-unstyled="">
+            <div data-slot="credits-history-skeleton" role="status" aria-label="Loading">
+              <span aria-hidden="true" />
+            </div>
+          </section>
+        </>,
+      );
+      const [styled, unstyled] = host.querySelectorAll('[data-slot="credits-history-skeleton"]');
+      const outline = (element: Element) => {
+        const style = getComputedStyle(element);
+        return style.outlineStyle === 'none'
+          ? 'none'
+          : `${style.outlineStyle} ${style.outlineColor}`;
+      };
+      const grey = `solid ${system('GrayText')}`;
+      // The shapes, not the box around them.
+      expect([styled, ...(styled?.children ?? [])].map(outline)).toEqual(['none', grey, grey]);
+      expect(outline(host.querySelector('[data-slot="pricing-table-skeleton"]') as Element)).toBe(
+        grey,
+      );
+      expect([unstyled, ...(unstyled?.children ?? [])].map(outline)).toEqual(['none', 'none']);
+
+      // A quarter of the ring stays open, so that it is seen to turn.
+      const ring = getComputedStyle(
+        host.querySelector('[data-slot="pricing-table-button"]') as Element,
+        '::before',
+      );
+      expect(ring.content).toBe('""');
+      expect(ring.borderRightColor).not.toBe(ring.borderTopColor);
+
+      const meter = host.querySelector('[data-slot="license-card-meter"]') as Element;
+      const bar = meter.firstElementChild as Element;
+      expect(getComputedStyle(bar).backgroundColor).toBe(system('CanvasText'));
+      expect(getComputedStyle(bar).backgroundColor).not.toBe(
+        getComputedStyle(meter).backgroundColor,
+      );
+    });
+
+    test('UpgradePicker’s chosen plan has its box bordered in the selection colour', async () => {
+      await forced();
+      const host = render(
+        <section data-slot="upgrade-picker" data-bk-theme="dark">
+          <fieldset data-slot="upgrade-picker-plans">
+            <legend data-slot="upgrade-picker-plans-label">Choose a new plan</legend>
+            {['Starter', 'Pro'].map((name) => (
+              <label key={name} data-slot="upgrade-picker-plan">
+                <input
+                  type="radio"
+                  name="plan"
+                  data-slot="upgrade-picker-plan-input"
+                  defaultChecked={name === 'Pro'}
+                />
+                <span data-slot="upgrade-picker-plan-name">{name}</span>
+              </label>
+            ))}
+          </fieldset>
+        </section>,
+      );
+      const [starter, pro] = [...host.querySelectorAll('label')].map(
+        (label) => getComputedStyle(label).borderTopColor,
+      );
+      expect(pro).toBe(system('Highlight'));
+      expect(starter).not.toBe(pro);
+    });
   });
 });
