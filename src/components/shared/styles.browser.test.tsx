@@ -129,7 +129,8 @@ function Specimen(props: CustomizableProps<SpecimenPart>) {
   });
 }
 
-// React DOM directly (the browser project pre-bundles react-dom but no testing library).
+// The specimen is mounted with React DOM directly, synchronously (flushSync), so a style is read the
+// moment it is rendered; the real components below go through the billing harness.
 let mounted: Array<{ root: Root; host: HTMLElement }> = [];
 
 function render(element: ReactNode): HTMLElement {
