@@ -2,7 +2,13 @@
 // (`(Request) => Promise<Response>`) for any server runtime; `toNodeHandler` adapts it to
 // Node's `http` and to Express. Its state sits behind `BillingStore` (in memory by default).
 export { type BillingHandler, createBillingHandler } from './handler.js';
-export { type NodeHandler, type NodeRequest, toNodeHandler } from './node.js';
+export {
+  type NodeHandler,
+  type NodeIncomingMessage,
+  type NodeRequest,
+  type NodeServerResponse,
+  toNodeHandler,
+} from './node.js';
 export type {
   BillingCustomer,
   BillingErrorContext,

@@ -1,12 +1,46 @@
 // The Node adapter: turns an `IncomingMessage` into a web `Request`, runs the fetch-style
 // handler, and streams the `Response` back. It only converts; the handler does the rest.
-// No `node:` module is loaded (types only), so this file is safe in a browser bundle too.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// No `node:` module is loaded, not even for types: the request and the response are described
+// by what is read of them, so an app type-checked without @types/node (a Workers or Deno
+// project importing `billing-kit/server`) compiles, and Node's own objects still fit.
 import { setRemoteAddress } from './remote-address.js';
 import { fetchCarriesMethod, setRequestMethod } from './request-method.js';
 
+/** What the adapter reads of Node's `IncomingMessage` (a readable stream). */
+export interface NodeIncomingMessage {
+  url?: string | undefined;
+  method?: string | undefined;
+  headers: { [name: string]: string | string[] | undefined };
+  socket?: { remoteAddress?: string | undefined } | null | undefined;
+  readonly readableEnded: boolean;
+  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  on(event: 'end' | 'aborted', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'end' | 'aborted', listener: () => void): unknown;
+  once(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+  off(event: 'end', listener: () => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+}
+
+/** What the adapter uses of Node's `ServerResponse` (a writable stream). */
+export interface NodeServerResponse {
+  statusCode: number;
+  readonly headersSent: boolean;
+  readonly writableFinished: boolean;
+  readonly destroyed: boolean;
+  setHeader(name: string, value: string | string[]): unknown;
+  write(chunk: Uint8Array): boolean;
+  end(): unknown;
+  end(chunk: string): unknown;
+  destroy(): unknown;
+  once(event: 'close' | 'drain', listener: () => void): unknown;
+}
+
 /** The request as Node's `http` and Express hand it over. */
-export type NodeRequest = IncomingMessage & {
+export type NodeRequest = NodeIncomingMessage & {
   /** Express: the URL before a mount path was stripped (`app.use('/api/billing', …)`). */
   originalUrl?: string;
   /**
@@ -23,7 +57,7 @@ export type NodeRequest = IncomingMessage & {
 /** A Node `http` / Express request handler. */
 export type NodeHandler = (
   req: NodeRequest,
-  res: ServerResponse,
+  res: NodeServerResponse,
   next?: (error?: unknown) => void,
 ) => void;
 
@@ -85,7 +119,7 @@ async function serve(
   handler: (request: Request) => Promise<Response>,
   basePath: string | undefined,
   req: NodeRequest,
-  res: ServerResponse,
+  res: NodeServerResponse,
   next: ((error?: unknown) => void) | undefined,
 ): Promise<void> {
   const rawPath = req.originalUrl ?? req.url ?? '/';
@@ -214,7 +248,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * drops the rest of the upload, so the answer still reaches the client and the connection can
  * carry its next request.
  */
-function streamOf(req: IncomingMessage): {
+function streamOf(req: NodeIncomingMessage): {
   stream: ReadableStream<Uint8Array>;
   dropUnread: () => void;
 } {

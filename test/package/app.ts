@@ -39,6 +39,36 @@ export const appFiles: Record<string, string> = {
   'tsconfig.json': tsconfig('ESNext', 'bundler'),
   'tsconfig.nodenext.json': tsconfig('NodeNext', 'NodeNext'),
   'tsconfig.node16.json': tsconfig('Node16', 'Node16'),
+  // A Workers/Deno-style project: no @types/node, our .d.ts checked all the same.
+  'tsconfig.edge.json': `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: [],
+      },
+      include: ['edge'],
+    },
+    null,
+    2,
+  )}\n`,
+  'edge/worker.ts': `import { createBillingHandler } from 'billing-kit/server';
+
+const billing = createBillingHandler({
+  apiKey: 'creem_test_key',
+  environment: 'test',
+  products: ['prod_pro_monthly'],
+  getCustomer: () => ({ id: 'cust_ada' }),
+});
+
+export default { fetch: (request: Request): Promise<Response> => billing(request) };
+`,
   'vite.config.ts': `import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 

@@ -294,6 +294,7 @@ describe('billing-kit installed from its tarball into a fresh app', { timeout: 6
     ['bundler', 'tsconfig.json'],
     ['nodenext', 'tsconfig.nodenext.json'],
     ['node16', 'tsconfig.node16.json'],
+    ['bundler (no @types/node: an edge runtime)', 'tsconfig.edge.json'],
   ])(
     'type-checks under %s resolution, our .d.ts included, with no any in the hooks',
     async (_, config) => {
