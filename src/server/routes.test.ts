@@ -1,6 +1,12 @@
 // Every route of the proxy, through the real handler against the real sandbox.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { errorsWithKey, keyLeaks, ORIGIN, proxyHarness } from '../../test/support/proxy-harness.js';
+import {
+  errorsWithKey,
+  inOneRateLimitWindow,
+  keyLeaks,
+  ORIGIN,
+  proxyHarness,
+} from '../../test/support/proxy-harness.js';
 import { addAmounts } from '../contract/amount.js';
 import {
   creditsBalanceSchema,
@@ -704,65 +710,70 @@ describe('GET /discounts/{code}', () => {
     }
   });
 
-  it('rate-limits each client: 429 with Retry-After past the limit', async () => {
-    const h = proxyHarness({ rateLimit: { limit: 3, windowMs: 60_000 } });
-    for (let i = 0; i < 3; i++) {
-      expect((await h.call('GET', '/discounts/WELCOME5', { as: ADA })).status).toBe(200);
-    }
-    const limited = await h.call('GET', '/discounts/WELCOME5', { as: ADA });
-    expectError(limited, 429);
-    const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    const calls = h.upstream.length;
-    await h.call('GET', '/discounts/WELCOME5', { as: ADA });
-    expect(h.upstream.length).toBe(calls); // refused before the service is asked
-    // Another customer has a bucket of their own.
-    expect((await h.call('GET', '/discounts/WELCOME5', { as: GRACE })).status).toBe(200);
-  });
+  it('rate-limits each client: 429 with Retry-After past the limit', () =>
+    inOneRateLimitWindow(async () => {
+      const h = proxyHarness({ rateLimit: { limit: 3, windowMs: 60_000 } });
+      for (let i = 0; i < 3; i++) {
+        expect((await h.call('GET', '/discounts/WELCOME5', { as: ADA })).status).toBe(200);
+      }
+      const limited = await h.call('GET', '/discounts/WELCOME5', { as: ADA });
+      expectError(limited, 429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const calls = h.upstream.length;
+      await h.call('GET', '/discounts/WELCOME5', { as: ADA });
+      expect(h.upstream.length).toBe(calls); // refused before the service is asked
+      // Another customer has a bucket of their own.
+      expect((await h.call('GET', '/discounts/WELCOME5', { as: GRACE })).status).toBe(200);
+    }));
 
-  it('does not let a visitor pick a fresh bucket with x-forwarded-for', async () => {
-    const h = proxyHarness({ rateLimit: { limit: 2 } });
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      const answer = await h.call('GET', '/discounts/WELCOME5', {
-        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+  it('does not let a visitor pick a fresh bucket with x-forwarded-for', () =>
+    inOneRateLimitWindow(async () => {
+      const h = proxyHarness({ rateLimit: { limit: 2 } });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const answer = await h.call('GET', '/discounts/WELCOME5', {
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      // They share one bucket, and the seller is told once how to tell visitors apart.
+      const told = h.errors.map(String).filter((e) => e.includes('shares one bucket'));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatch(/rateLimit\.clientIpHeader/);
+      // A header named but absent says so; no rate limit at all, nothing to say.
+      const absent = proxyHarness({ rateLimit: { clientIpHeader: 'x-real-ip' } });
+      await absent.call('GET', '/discounts/WELCOME5');
+      expect(absent.errors.map(String)).toEqual([
+        expect.stringMatching(/Check that your host sets the x-real-ip header on every request/),
+      ]);
+      const off = proxyHarness({ rateLimit: false, allowAnonymousCheckout: true });
+      await off.call('GET', '/discounts/WELCOME5');
+      await off.call('POST', '/checkouts', { body: { product_id: 'prod_starter_monthly' } });
+      expect(off.errors).toEqual([]);
+    }));
+
+  it("uses the seller's client header or clientKey when configured", () =>
+    inOneRateLimitWindow(async () => {
+      const byHeader = proxyHarness({
+        rateLimit: { limit: 1, clientIpHeader: 'cf-connecting-ip' },
       });
-      statuses.push(answer.status);
-    }
-    expect(statuses).toEqual([200, 200, 429, 429]);
-    // They share one bucket, and the seller is told once how to tell visitors apart.
-    const told = h.errors.map(String).filter((e) => e.includes('shares one bucket'));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatch(/rateLimit\.clientIpHeader/);
-    // A header named but absent says so; no rate limit at all, nothing to say.
-    const absent = proxyHarness({ rateLimit: { clientIpHeader: 'x-real-ip' } });
-    await absent.call('GET', '/discounts/WELCOME5');
-    expect(absent.errors.map(String)).toEqual([
-      expect.stringMatching(/Check that your host sets the x-real-ip header on every request/),
-    ]);
-    const off = proxyHarness({ rateLimit: false, allowAnonymousCheckout: true });
-    await off.call('GET', '/discounts/WELCOME5');
-    await off.call('POST', '/checkouts', { body: { product_id: 'prod_starter_monthly' } });
-    expect(off.errors).toEqual([]);
-  });
-
-  it("uses the seller's client header or clientKey when configured", async () => {
-    const byHeader = proxyHarness({ rateLimit: { limit: 1, clientIpHeader: 'cf-connecting-ip' } });
-    const ask = (ip: string) =>
-      byHeader.call('GET', '/discounts/WELCOME5', { headers: { 'cf-connecting-ip': ip } });
-    expect((await ask('198.51.100.1')).status).toBe(200);
-    expect((await ask('198.51.100.1')).status).toBe(429);
-    expect((await ask('198.51.100.2')).status).toBe(200);
-    const byKey = proxyHarness({
-      rateLimit: { limit: 1, clientKey: (request) => request.headers.get('x-tenant') },
-    });
-    const tenant = (t: string) =>
-      byKey.call('GET', '/discounts/WELCOME5', { headers: { 'x-tenant': t } });
-    expect((await tenant('a')).status).toBe(200);
-    expect((await tenant('a')).status).toBe(429);
-    expect((await tenant('b')).status).toBe(200);
-  });
+      const ask = (ip: string) =>
+        byHeader.call('GET', '/discounts/WELCOME5', { headers: { 'cf-connecting-ip': ip } });
+      expect((await ask('198.51.100.1')).status).toBe(200);
+      expect((await ask('198.51.100.1')).status).toBe(429);
+      expect((await ask('198.51.100.2')).status).toBe(200);
+      const byKey = proxyHarness({
+        rateLimit: { limit: 1, clientKey: (request) => request.headers.get('x-tenant') },
+      });
+      const tenant = (t: string) =>
+        byKey.call('GET', '/discounts/WELCOME5', { headers: { 'x-tenant': t } });
+      expect((await tenant('a')).status).toBe(200);
+      expect((await tenant('a')).status).toBe(429);
+      expect((await tenant('b')).status).toBe(200);
+    }));
 });
 
 describe('POST /licenses/validate', () => {

@@ -1,12 +1,27 @@
 // The proxy handler over a real sandbox, for tests: sessions by cookie, an admin switch, a
 // count of every upstream request, and a scanner that fails the suite when the API key shows
 // in any byte of any response (status line aside: body and every header).
+import { vi } from 'vitest';
 import { createSandbox, type SandboxFaults, type SandboxOptions } from '../../src/sandbox/index.js';
 import {
   type BillingHandler,
   type BillingHandlerOptions,
   createBillingHandler,
 } from '../../src/server/index.js';
+
+/**
+ * Runs `body` with `Date` (only) held at 30 s into a minute (and 30 min into an hour): the
+ * proxy's rate-limit windows are fixed and aligned to the clock, so on the real clock a test's
+ * requests could straddle a window's end and find a fresh bucket. Timers run as usual.
+ */
+export async function inOneRateLimitWindow(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ now: new Date('2030-01-07T12:30:30Z'), toFake: ['Date'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 /** Every leak the scanner found, across the whole test file. */
 export const keyLeaks: string[] = [];
