@@ -1,6 +1,5 @@
-// Layout in a real Chromium with the default stylesheet, in what a user's page or settings may
-// bring: a right-to-left page (Arabic, Hebrew), the text spacing WCAG 1.4.12 asks to bear, and
-// the 24px pointer targets of WCAG 2.5.8.
+// Layout in a real Chromium with the default stylesheet, in a right-to-left page (Arabic,
+// Hebrew) as well as a left-to-right one.
 import '../../styles.css';
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
