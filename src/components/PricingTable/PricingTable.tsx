@@ -64,8 +64,7 @@ export type { PlanState } from './plans.js';
  *   description of the buttons it is about: the subscription's status allows no plan change
  *   (shown in every period); the shown plans are in another currency than the subscription;
  *   the subscription's plan is one the catalog does not hold (named by id only); an archived
- *   plan, one note each; `data-state`: the subscription's status, none for a new
- *   customer)
+ *   plan, one note each; `data-state`: the subscription's status, none for a new customer)
  * - `notice` (a polite live region, the one place that says "Preparing your checkout…",
  *   "Taking you to the payment page…" or "Changing your plan…", then that the plan changed;
  *   `data-state` `shown` while it says something, else `empty`)
