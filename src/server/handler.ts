@@ -282,7 +282,11 @@ async function dispatch(
     proxyRouteInputs[match.name as keyof typeof proxyRouteInputs] ?? {};
   let query: unknown;
   if (inputs.query) {
-    query = parseInput(inputs.query, Object.fromEntries(url.searchParams));
+    query = parseInput(
+      inputs.query,
+      Object.fromEntries(url.searchParams),
+      repeatedParams(inputs.query, url.searchParams),
+    );
   }
 
   // Every POST passes the same gates (JSON, size, schema), whether its route takes fields or
@@ -452,6 +456,18 @@ function parseInput(schema: z.ZodMiniType, value: unknown, refused: FieldIssue[]
   const named = new Set(refused.map((issue) => issue.field));
   const issues = result.success ? [] : fieldIssues(result.error);
   throw invalidFields([...refused, ...issues.filter((issue) => !named.has(issue.field))]);
+}
+
+/**
+ * The query parameters of the route's schema that the URL gives more than once, each refused by
+ * name: `?page=1&page=2` has no one meaning (servers and caches differ on which value wins), so
+ * the proxy takes neither rather than pick the last in silence.
+ */
+function repeatedParams(schema: z.ZodMiniType, search: URLSearchParams): FieldIssue[] {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+  return Object.keys(shape)
+    .filter((key) => search.getAll(key).length > 1)
+    .map((field) => ({ field, message: 'must be given once; send one value' }));
 }
 
 /**

@@ -1117,6 +1117,30 @@ describe('routing, errors and failures', () => {
     expect(new URL(h.upstream.at(-1)!.url).searchParams.get('page_number')).toBe('1');
   });
 
+  it('refuses a query parameter given twice, naming it, rather than picking one of its values', async () => {
+    const h = proxyHarness();
+    const twice = expectError(
+      await h.call('GET', '/subscriptions?page=1&page=2&page_size=5&page_size=5', { as: ADA }),
+      400,
+    );
+    expect(twice.fields).toEqual([
+      { field: 'page', message: 'must be given once; send one value' },
+      { field: 'page_size', message: 'must be given once; send one value' },
+    ]);
+    // Listed with the other failing fields, in one answer.
+    const both = expectError(
+      await h.call('GET', '/credits/accounts?limit=abc&starting_after=a&starting_after=b', {
+        as: ADA,
+      }),
+      400,
+    );
+    expect(both.fields).toEqual([
+      { field: 'starting_after', message: 'must be given once; send one value' },
+      { field: 'limit', message: DIGITS },
+    ]);
+    expect(h.upstream).toEqual([]);
+  });
+
   it('turns upstream failures into its own body, reported to onError without the key', async () => {
     for (const [faults, status, kind] of [
       [{ errorRate: 1 }, 502, 'server'],
