@@ -199,6 +199,11 @@ function queryObject(url: URL): Record<string, string> {
   return query;
 }
 
+/** Whether a content-type header names JSON (`application/json`, any parameters, any case). */
+function isJsonMediaType(header: string | null): boolean {
+  return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /** The first `field` of `"field message"` lines, for the credits body's `param`. */
 function firstField(messages: string[]): string | undefined {
   return messages[0]?.split(' ')[0];
@@ -257,6 +262,20 @@ export async function answerApi(
     const text = await request.text();
     let body: unknown = {};
     if (text.trim() !== '') {
+      // The service reads a body only as `application/json` (service-interface.md: "Request
+      // bodies are application/json"); any other body it does not read, and its required
+      // fields then fail. fetch labels a bare string body text/plain, so this is the mistake
+      // that would pass here and fail there.
+      const contentType = request.headers.get('content-type');
+      if (!isJsonMediaType(contentType)) {
+        return fail(
+          new SandboxError(
+            400,
+            `content-type must be application/json, got ${contentType === null ? 'none' : `"${contentType}"`}: the service does not read the body otherwise; send the header content-type: application/json`,
+            { code: 'parameter_invalid', param: 'content-type' },
+          ),
+        );
+      }
       try {
         body = JSON.parse(text);
       } catch {

@@ -32,9 +32,12 @@ function setup(options: Parameters<typeof createSandbox>[0] = {}) {
   async function raw(
     method: string,
     path: string,
-    init: { body?: string; key?: string | null; url?: string } = {},
+    init: { body?: string; key?: string | null; url?: string; contentType?: string | null } = {},
   ) {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = {};
+    // null sends no content-type of ours (fetch then labels a string body text/plain).
+    const contentType = init.contentType === undefined ? 'application/json' : init.contentType;
+    if (contentType !== null) headers['content-type'] = contentType;
     const key = init.key === undefined ? sandbox.apiKey : init.key;
     if (key !== null) headers['x-api-key'] = key;
     const response = await sandbox.fetch(init.url ?? `${sandbox.baseUrl}${path}`, {
@@ -206,6 +209,30 @@ describe('input validation', () => {
     const answer = await raw('POST', '/v1/licenses/validate', { body: '[1, 2]' });
     expect(answer.status).toBe(400);
     expectGeneralError(answer.json, 400);
+  });
+
+  test('a JSON body not labelled application/json is not read, as the service reads only JSON bodies: 400 naming content-type', async () => {
+    const { raw } = setup();
+    const body = JSON.stringify({ customer_id: 'cust_ada' });
+    // fetch labels a string body text/plain;charset=UTF-8 when the caller sets no content-type.
+    for (const contentType of [null, 'text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await raw('POST', '/v1/customers/billing', { body, contentType });
+      expect(answer.status, String(contentType)).toBe(400);
+      expect(expectGeneralError(answer.json, 400).message[0]).toMatch(/^content-type /);
+    }
+    const credits = await raw('POST', '/v1/customer-credits/accounts/cca_any/credit', {
+      body: JSON.stringify({ amount: '1', reference: 'r', idempotency_key: 'k' }),
+      contentType: 'text/plain',
+    });
+    expect(credits.status).toBe(400);
+    expect(creditsErrorSchema.parse(credits.json).error.param).toBe('content-type');
+    // JSON with its charset, in any case, is read; no body needs no content-type.
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const answer = await raw('POST', '/v1/customers/billing', { body, contentType });
+      expect(answer.status, contentType).toBe(200);
+    }
+    const empty = await raw('POST', '/v1/customers/billing', { contentType: null });
+    expect(expectGeneralError(empty.json, 400).message).toEqual(['customer_id is required']);
   });
 
   test('query numbers are checked: page_number 0 and page_size "ten" both fail', async () => {
