@@ -599,6 +599,43 @@ describe('subscriptions', () => {
     const stored = h.sandbox.inspect().subscriptions.find((s) => s.id === own.id);
     expect(idOf(stored?.product)).toBe('prod_pro_yearly');
   });
+
+  it('answers a double click on an upgrade with the one upgrade, asking the service once', async () => {
+    const h = proxyHarness();
+    const own = h.fixtures.subscriptions.find(
+      (s) => idOf(s.customer) === ADA && s.status === 'active',
+    )!;
+    const payments = () => h.sandbox.inspect().transactions.length;
+    const before = payments();
+    const body = {
+      product_id: 'prod_team_quarterly',
+      update_behavior: 'proration-charge-immediately',
+    };
+    const [first, second] = await Promise.all([
+      h.call('POST', `/subscriptions/${own.id}/upgrade`, { as: ADA, body }),
+      h.call('POST', `/subscriptions/${own.id}/upgrade`, { as: ADA, body }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.json).toEqual(first.json);
+    expect(idOf(first.body.product)).toBe('prod_team_quarterly');
+    expect(h.upstream.filter((u) => u.url.includes('/upgrade'))).toHaveLength(1);
+    expect(payments()).toBe(before + 1);
+  });
+
+  it("shares a concurrent upgrade only with the same customer's same request", async () => {
+    const h = proxyHarness();
+    const own = h.fixtures.subscriptions.find(
+      (s) => idOf(s.customer) === ADA && s.status === 'active',
+    )!;
+    const body = { product_id: 'prod_team_quarterly', update_behavior: 'proration-none' };
+    const [ada, grace] = await Promise.all([
+      h.call('POST', `/subscriptions/${own.id}/upgrade`, { as: ADA, body }),
+      h.call('POST', `/subscriptions/${own.id}/upgrade`, { as: 'cust_grace', body }),
+    ]);
+    expect(ada.status).toBe(200);
+    expectError(grace, 404, 'subscription_id');
+    expect(grace.text).not.toContain(own.id);
+  });
 });
 
 describe('upgrading a subscription that has ended', () => {

@@ -6,7 +6,10 @@ import {
   type BaseContext,
   idOf,
   isNotFound,
+  once,
+  type RouteContext,
   type RouteImpl,
+  type RouteResult,
   requireCustomer,
   serviceLink,
   upstream,
@@ -67,9 +70,26 @@ export const subscription: RouteImpl<'subscription'> = async (ctx) => {
   return { body: await ownSubscription(ctx, ctx.params.subscription_id as string) };
 };
 
-/** `POST /subscriptions/{subscription_id}/upgrade`: to another catalog product. */
+/**
+ * `POST /subscriptions/{subscription_id}/upgrade`: to another catalog product. The operation
+ * carries no idempotency key, so concurrent twins (a double click: the same customer, the same
+ * subscription, the same body) share one upgrade in this process and get its one answer: each
+ * would otherwise read the old plan, pass the check, and ask the service again (the loser got
+ * the service's refusal of an upgrade to the plan it now has, or a second proration charge from
+ * a service that does not refuse it). A retry after the answer is a 400: `product_id` is already
+ * the subscription's product.
+ */
 export const upgradeSubscription: RouteImpl<'upgradeSubscription'> = async (ctx) => {
   const subscriptionId = ctx.params.subscription_id as string;
+  const customer = await requireCustomer(ctx);
+  const twin = `bk:upgrade:${JSON.stringify([customer.id ?? null, subscriptionId, ctx.body.product_id, ctx.body.update_behavior ?? null])}`;
+  return once(ctx.shared, twin, () => upgrade(ctx, subscriptionId));
+};
+
+async function upgrade(
+  ctx: RouteContext<'upgradeSubscription'>,
+  subscriptionId: string,
+): Promise<RouteResult> {
   const current = await ownSubscription(ctx, subscriptionId);
   await catalogProduct(ctx, ctx.body.product_id);
   if (idOf(current.product) === ctx.body.product_id) {
@@ -91,7 +111,7 @@ export const upgradeSubscription: RouteImpl<'upgradeSubscription'> = async (ctx)
     throw withReason(refusal, current.status);
   }
   return { body: upgraded };
-};
+}
 
 /**
  * A refused `subscription_id` says why in the proxy's words: the service's own sentence quotes
