@@ -107,6 +107,11 @@ describe('createBillingHandler options', () => {
       fails({ ...upstreamless, ...options }, message);
     }
     fails({ ...base, basePath: 'api' }, /`basePath` must be a path/);
+    // A request's path has its dot segments resolved before it arrives, so a base path holding
+    // one could never match: refused at start, not a 404 on every request.
+    for (const basePath of ['/api/../billing', '/api/./billing', '/api/billing/..', '/.']) {
+      fails({ ...base, basePath }, /`basePath` must not hold `\.` or `\.\.` segments/);
+    }
     fails({ ...base, allowedOrigins: 'https://shop.test' }, /`allowedOrigins` must be an array/);
     fails(
       { ...base, allowedOrigins: ['https://shop.test/path'] },

@@ -323,6 +323,14 @@ export function resolveOptions(input: BillingHandlerOptions): ProxyConfig {
     if (typeof o.basePath !== 'string' || !/^\/[A-Za-z0-9\-._~/]*$/.test(o.basePath)) {
       fail('basePath', "must be a path that starts with '/', such as '/api/billing'");
     }
+    // A request's URL has its dot segments resolved before the handler reads it, so a base path
+    // that holds one would match no request at all.
+    if (o.basePath.split('/').some((segment) => segment === '.' || segment === '..')) {
+      fail(
+        'basePath',
+        "must not hold `.` or `..` segments, which no request's path keeps (they are resolved before it arrives): write the path resolved, such as '/api/billing' for '/api/x/../billing'",
+      );
+    }
     basePath = o.basePath.replace(/\/+$/, '');
   }
 
