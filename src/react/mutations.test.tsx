@@ -9,8 +9,9 @@ import {
   createTestQueryClient,
   renderHookWithBilling,
   seededCreditAccount,
+  sellerClient,
 } from '../../test/support/billing-harness.js';
-import { addAmounts } from '../contract/amount.js';
+import { addAmounts, subtractAmounts } from '../contract/amount.js';
 import { checkedRedirect } from './attempt.js';
 import {
   billingKeys,
@@ -925,6 +926,29 @@ describe('useCreditAccount (seller)', () => {
     expect(bodiesOf(harness, 'adminCredit')[0]?.idempotency_key).toMatch(/^cred_/);
   });
 
+  it('refetches the balance when the answer of a credit is lost: it was made', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const { result } = renderHookWithBilling(
+      () => ({
+        balance: useCreditsBalance({ accountId: ADA_CREDITS }),
+        credit: useCreditAccount(),
+      }),
+      { harness },
+    );
+    await waitFor(() => expect(result.current.balance.isSuccess).toBe(true));
+    const before = result.current.balance.data?.balance ?? '';
+    harness.failNext({ route: 'adminCredit', with: 'lost' });
+    await act(() =>
+      result.current.credit
+        .mutateAsync({ account_id: ADA_CREDITS, amount: '25', reference: 'lost' })
+        .catch(() => undefined),
+    );
+    await waitFor(() => expect(result.current.credit.error?.kind).toBe('network'));
+    await waitFor(() =>
+      expect(result.current.balance.data?.balance).toBe(addAmounts(before, '25')),
+    );
+  });
+
   it('credits once when the answer is lost and the seller submits again', async () => {
     const harness = createBillingHarness({ admin: true });
     harness.failNext({ route: 'adminCredit', with: 'lost' });
@@ -1124,6 +1148,44 @@ describe('useReverseCreditTransaction (seller)', () => {
     expect(['conflict', 'invalid_request']).toContain(result.current.reverse.error?.kind);
     expect(harness.count('adminReverse')).toBe(2);
   });
+
+  it('refetches the balance and history when the answer of a reversal is lost: it was made', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const granted = await sellerClient(harness).credits.credit({
+      account_id: ADA_CREDITS,
+      amount: '40',
+      reference: 'to reverse',
+      idempotency_key: 'lost-reversal',
+    });
+    const { result } = renderHookWithBilling(
+      () => ({
+        balance: useCreditsBalance({ accountId: ADA_CREDITS }),
+        history: useCreditsHistory({ accountId: ADA_CREDITS }),
+        reverse: useReverseCreditTransaction(),
+      }),
+      { harness },
+    );
+    await waitFor(() =>
+      expect(result.current.balance.isSuccess && result.current.history.isSuccess).toBe(true),
+    );
+    const before = result.current.balance.data?.balance ?? '';
+    expect(result.current.history.data?.pages[0]?.data[0]?.transaction_id).toBe(granted.id);
+
+    // The proxy reverses, then the answer is lost on its way back.
+    harness.failNext({ route: 'adminReverse', with: 'lost' });
+    await act(() =>
+      result.current.reverse
+        .mutateAsync({ account_id: ADA_CREDITS, transaction_id: granted.id })
+        .catch(() => undefined),
+    );
+    await waitFor(() => expect(result.current.reverse.error?.kind).toBe('network'));
+    await waitFor(() =>
+      expect(result.current.balance.data?.balance).toBe(subtractAmounts(before, '40')),
+    );
+    await waitFor(() =>
+      expect(result.current.history.data?.pages[0]?.data[0]?.transaction_id).not.toBe(granted.id),
+    );
+  });
 });
 
 describe('useDeleteDiscount (seller)', () => {
@@ -1144,6 +1206,23 @@ describe('useDeleteDiscount (seller)', () => {
     await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
     await waitFor(() => expect(result.current.preview.error?.kind).toBe('not_found'));
     expect(harness.count('discount')).toBe(2);
+  });
+
+  it('refetches the previews when the answer of a deletion is lost: the code is gone', async () => {
+    const harness = createBillingHarness({ admin: true });
+    const welcome = harness.sandbox.fixtures().discounts.find((d) => d.code === 'WELCOME5');
+    if (!welcome) throw new Error('seed changed: no WELCOME5');
+    const { result } = renderHookWithBilling(
+      () => ({ preview: useDiscount({ code: 'WELCOME5' }), remove: useDeleteDiscount() }),
+      { harness },
+    );
+    await waitFor(() => expect(result.current.preview.isSuccess).toBe(true));
+    harness.failNext({ route: 'adminDeleteDiscount', with: 'lost' });
+    await act(() =>
+      result.current.remove.mutateAsync({ discount_id: welcome.id }).catch(() => undefined),
+    );
+    await waitFor(() => expect(result.current.remove.error?.kind).toBe('network'));
+    await waitFor(() => expect(result.current.preview.error?.kind).toBe('not_found'));
   });
 
   it('fails with not_found for an unknown discount', async () => {

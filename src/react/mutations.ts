@@ -457,6 +457,11 @@ export function useLicense(
   );
 }
 
+/** Reads one credit account's balance and entries again, after a write to it settled. */
+function refetchAccount(queryClient: QueryClient, accountId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: billingKeys.credits.account(accountId) });
+}
+
 /** What `useCreditAccount`'s `mutate` takes; `idempotency_key` is filled in when absent. */
 export type CreditAccountInput = Omit<ProxyRouteInput<'adminCredit'>, 'idempotency_key'> & {
   /**
@@ -471,7 +476,8 @@ export type CreditAccountInput = Omit<ProxyRouteInput<'adminCredit'>, 'idempoten
  * (one body, until it succeeds), kept with the QueryClient: retries, double submits, a repeat
  * after a lost answer, other credits sent meanwhile and a remounted form all credit once. The key
  * is fixed when `mutate` is called, so a call's retries keep it even when another call of the
- * same body succeeds (and ends the attempt) while they wait.
+ * same body succeeds (and ends the attempt) while they wait. The account's balance and entries
+ * are read again once it settles, failed too (a lost answer may have credited).
  */
 export function useCreditAccount(
   options: MutationCallbacks<CreditsTransaction, CreditAccountInput> = {},
@@ -497,12 +503,15 @@ export function useCreditAccount(
         // a new attempt of the same body started must not hand that one a fresh key.
         const { idempotency_key: key, ...body } = input;
         attempts.settle(body, key);
-        await queryClient.invalidateQueries({
-          queryKey: billingKeys.credits.account(input.account_id),
-        });
+        await refetchAccount(queryClient, input.account_id);
         options.onSuccess?.(transaction, input);
       },
-      onError: (error, input) => options.onError?.(error, input),
+      // A failure may still have credited (an answer lost on its way back, a 5xx after the
+      // service acted): the account is read again, so the page shows what the service holds.
+      onError: async (error, input) => {
+        await refetchAccount(queryClient, input.account_id);
+        options.onError?.(error, input);
+      },
     },
     queryClient,
   );
@@ -521,7 +530,11 @@ export function useCreditAccount(
 /** What `useReverseCreditTransaction`'s `mutate` takes. */
 export type ReverseCreditTransactionInput = ProxyRouteInput<'adminReverse'>;
 
-/** Reverses a credits transaction of an account (seller only). Never retried. */
+/**
+ * Reverses a credits transaction of an account (seller only). Never retried. The account's
+ * balance and entries are read again once it settles, failed too (the reversal may have been
+ * made, or made before).
+ */
 export function useReverseCreditTransaction(
   options: MutationCallbacks<CreditsTransaction, ReverseCreditTransactionInput> = {},
 ): UseMutationResult<CreditsTransaction, BillingError, ReverseCreditTransactionInput> {
@@ -532,12 +545,15 @@ export function useReverseCreditTransaction(
       mutationFn: (input) => client.adminReverse(input),
       retry: false,
       onSuccess: async (transaction, input) => {
-        await queryClient.invalidateQueries({
-          queryKey: billingKeys.credits.account(input.account_id),
-        });
+        await refetchAccount(queryClient, input.account_id);
         options.onSuccess?.(transaction, input);
       },
-      onError: (error, input) => options.onError?.(error, input),
+      // A failure may still have reversed (an answer lost on its way back), and a refusal may
+      // say the page is behind (already reversed): the account is read again either way.
+      onError: async (error, input) => {
+        await refetchAccount(queryClient, input.account_id);
+        options.onError?.(error, input);
+      },
     },
     queryClient,
   );
@@ -546,7 +562,10 @@ export function useReverseCreditTransaction(
 /** What `useDeleteDiscount`'s `mutate` takes. */
 export type DeleteDiscountInput = ProxyRouteInput<'adminDeleteDiscount'>;
 
-/** Deletes a discount (seller only); its code's cached preview is refetched. Never retried. */
+/**
+ * Deletes a discount (seller only); the cached code previews are refetched once it settles,
+ * failed too (the answer may have been lost after the deletion). Never retried.
+ */
 export function useDeleteDiscount(
   options: MutationCallbacks<Discount, DeleteDiscountInput> = {},
 ): UseMutationResult<Discount, BillingError, DeleteDiscountInput> {
@@ -561,7 +580,11 @@ export function useDeleteDiscount(
         await queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
         options.onSuccess?.(discount, input);
       },
-      onError: (error, input) => options.onError?.(error, input),
+      // A failure may still have deleted it (an answer lost on its way back).
+      onError: async (error, input) => {
+        await queryClient.invalidateQueries({ queryKey: billingKeys.discounts.all });
+        options.onError?.(error, input);
+      },
     },
     queryClient,
   );
