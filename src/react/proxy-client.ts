@@ -30,7 +30,10 @@ export type ProxyClientOptions = {
   fetch?: ProxyFetch;
   /**
    * How many times a query (or an idempotent mutation) is tried again after a network error or
-   * a 5xx, with React Query's backoff. 4xx answers are never retried. Default: 3.
+   * a 5xx, with React Query's backoff. 4xx answers are never retried. Default: 3 in a browser;
+   * 0 on a server (no `window`), as React Query's own default there: a server render that
+   * prefetches should not wait out the backoff; the query is not sent to the browser, which
+   * asks again with its own retries.
    */
   retries?: number;
 };
@@ -118,6 +121,11 @@ export function isTransientError(error: unknown): boolean {
   return isBillingError(error) && (transientKinds.has(error.kind) || error.status >= 500);
 }
 
+/** Where React Query sees a server (and retries nothing by default): no `window`, or Deno. */
+function onServer(): boolean {
+  return typeof window === 'undefined' || 'Deno' in globalThis;
+}
+
 /**
  * A client of the proxy's routes for the browser (or a server that prefetches).
  *
@@ -127,7 +135,7 @@ export function isTransientError(error: unknown): boolean {
  */
 export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient {
   const basePath = (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
-  const retries = options.retries ?? 3;
+  const retries = options.retries ?? (onServer() ? 0 : 3);
   const callFetch: ProxyFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let offset = 0;
   const listeners = new Set<() => void>();

@@ -72,6 +72,31 @@ describe('server rendering', () => {
     expect(harness.count('products')).toBe(1);
   });
 
+  it('a prefetch that fails asks once, as React Query does on a server: the browser asks again', async () => {
+    const harness = createBillingHarness();
+    harness.failNext({ route: 'products', with: 503, times: 10 });
+    const client = createProxyClient({
+      basePath: `${harness.origin}/api/billing`,
+      fetch: (input, init) => harness.fetch(input, init),
+    });
+    // No wait between attempts here, so a test that retried would still end quickly.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+    await queryClient.prefetchQuery(productsOptions(client));
+    expect(harness.count('products')).toBe(1);
+    expect(queryClient.getQueryState(productsOptions(client).queryKey)?.status).toBe('error');
+
+    // Retries asked for by name are still made.
+    const patient = createProxyClient({
+      basePath: `${harness.origin}/api/billing`,
+      fetch: (input, init) => harness.fetch(input, init),
+      retries: 2,
+    });
+    await new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } }).prefetchQuery(
+      productsOptions(patient),
+    );
+    expect(harness.count('products')).toBe(4);
+  });
+
   it('marks the modules that need it with "use client", and only those', () => {
     const first = (file: string) =>
       readFileSync(new URL(file, import.meta.url), 'utf8').split('\n')[0];
