@@ -945,6 +945,41 @@ describe('credits', () => {
     expect(refresh).toHaveLength(1);
     expect(refresh[0]?.url).toContain('ending_before=');
   });
+
+  it('stops with a 502 when the service answers a page of entries it already gave, instead of asking forever', async () => {
+    const h = proxyHarness({ retries: 0 });
+    const ada = h.fixtures.credit_accounts.find((a) => a.customer_id === ADA)!;
+    const entries = () => h.upstream.filter((u) => u.url.includes('/entries')).length;
+    // A service whose cursor does not move: every page of entries is the one it gave first,
+    // with more said to follow. Each answer waits a turn of the event loop, as a network does.
+    const sandboxFetch = h.sandbox.fetch;
+    let stuck: string | undefined;
+    let broken = true;
+    h.sandbox.fetch = async (input, init) => {
+      const answer = await sandboxFetch(input, init);
+      if (!broken || !String(input).includes('/entries')) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (entries() > 50) return new Response('{}', { status: 500 }); // (the test's own brake)
+      stuck ??= JSON.stringify({ ...(await answer.json()), has_more: true });
+      return new Response(stuck, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+
+    const cold = await h.call('GET', `/credits/accounts/${ada.id}/balance`, { as: ADA });
+    expect(expectError(cold, 502).kind).toBe('invalid_response');
+    expect(entries()).toBe(2);
+    expect(h.errors.some((e) => /led back to entries already read/.test(String(e)))).toBe(true);
+
+    // The same for the refresh of a cached balance (newer entries, `ending_before`).
+    broken = false;
+    expect((await h.call('GET', `/credits/accounts/${ada.id}/balance`, { as: ADA })).status).toBe(
+      200,
+    );
+    broken = true; // the newest entries again, where only newer ones may come
+    const before = entries();
+    const warm = await h.call('GET', `/credits/accounts/${ada.id}/balance`, { as: ADA });
+    expect(expectError(warm, 502).kind).toBe('invalid_response');
+    expect(entries() - before).toBe(1);
+  });
 });
 
 describe('admin routes', () => {

@@ -281,6 +281,7 @@ async function countAll(ctx: BaseContext, accountId: string): Promise<BalanceSta
   let balance = '0';
   let newest: string | null = null;
   let after: string | undefined;
+  const read = new Set<string>();
   for (;;) {
     const asked = Date.now();
     const page = await upstream(ctx, 'account_id', () =>
@@ -295,7 +296,7 @@ async function countAll(ctx: BaseContext, accountId: string): Promise<BalanceSta
     balance = addEntries(ctx, balance, page.data);
     const last = page.data.at(-1);
     if (!page.has_more || last === undefined) return { newest, balance, as_of: asOf };
-    after = last.id;
+    after = nextCursor(ctx, accountId, read, last.id);
   }
 }
 
@@ -309,6 +310,7 @@ async function countNewer(
   state: BalanceState,
 ): Promise<BalanceState> {
   let { balance, newest } = state;
+  const read = new Set([newest as string]);
   for (;;) {
     const before = newest as string;
     const asked = Date.now();
@@ -322,7 +324,27 @@ async function countNewer(
     const first = page.data[0];
     if (first !== undefined) newest = first.id;
     if (!page.has_more || first === undefined) return { newest, balance, as_of: asOf };
+    newest = nextCursor(ctx, accountId, read, first.id);
   }
+}
+
+/**
+ * The cursor of the next page, `id`, unless a page already read ended there: a service whose
+ * cursor does not move (the same page again, with more said to follow) would otherwise be asked
+ * for ever, summing the same entries each time. That is reported and answered as a 502.
+ */
+function nextCursor(ctx: BaseContext, accountId: string, read: Set<string>, id: string): string {
+  if (read.has(id)) {
+    ctx.shared.report(
+      new Error(
+        `billing-kit: the service's pages of entries of credits account ${accountId} led back to entries already read (cursor ${id}), so its balance cannot be counted; the proxy stopped asking`,
+      ),
+      ctx.request,
+    );
+    throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
+  }
+  read.add(id);
+  return id;
 }
 
 /**
