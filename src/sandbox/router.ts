@@ -5,7 +5,7 @@
 
 import type * as z from 'zod/mini';
 import { billingEnvironments } from '../client/client.js';
-import { type Endpoint, endpoints, type OperationId } from '../contract/endpoints.js';
+import { type Endpoint, endpoints, type OperationId, schemaKeys } from '../contract/endpoints.js';
 import { issueMessages, parseOptions } from '../contract/issues.js';
 import { matchPath } from '../contract/paths.js';
 import { createCheckout } from './checkouts.js';
@@ -252,6 +252,13 @@ export async function answerApi(
     else problems.push(...issueMessages(result.error));
   };
   const query = queryObject(url);
+  // A parameter given twice reaches the service as a list, which is not the one string or
+  // number each parameter is (service-interface.md: "400 … invalid parameters"); only the
+  // operation's own parameters, as the service ignores those it does not take.
+  for (const name of schemaKeys(endpoint.query)) {
+    const count = url.searchParams.getAll(name).length;
+    if (count > 1) problems.push(`${name} must be given once, not ${count} times`);
+  }
   if (operationId === 'retrieveProduct' && match.params.product_id !== undefined) {
     query.product_id = match.params.product_id;
   } else {

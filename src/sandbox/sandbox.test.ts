@@ -243,6 +243,25 @@ describe('input validation', () => {
     expect(fields).toEqual(['page_number', 'page_size']);
   });
 
+  test('a query parameter given twice is 400 naming it, as the service reads it as a list, not its one value', async () => {
+    const { raw } = setup();
+    const twice = await raw('GET', '/v1/customers/list?page_size=2&page_size=5');
+    expect(twice.status).toBe(400);
+    expect(expectGeneralError(twice.json, 400).message).toEqual([
+      'page_size must be given once, not 2 times',
+    ]);
+    const filter = await raw(
+      'GET',
+      '/v1/transactions/search?customer_id=cust_ada&customer_id=cust_grace',
+    );
+    expect(filter.status).toBe(400);
+    const credits = await raw('GET', '/v1/customer-credits/accounts?limit=1&limit=1');
+    expect(credits.status).toBe(400);
+    expect(creditsErrorSchema.parse(credits.json).error.param).toBe('limit');
+    // A parameter the operation does not take is ignored, repeated or not.
+    expect((await raw('GET', '/v1/customers/list?utm=a&utm=b')).status).toBe(200);
+  });
+
   test('credits operations answer a 400 in the credits body, naming the field', async () => {
     const { raw } = setup();
     const answer = await raw('GET', '/v1/customer-credits/accounts?limit=101');
