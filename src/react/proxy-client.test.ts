@@ -145,6 +145,39 @@ describe('createProxyClient', () => {
     });
   });
 
+  it('says when an error answer is not the proxy’s (a wrong basePath, a server in front), keeping the kind its status means', async () => {
+    const answering = (status: number, body: string) =>
+      createProxyClient({ fetch: async () => new Response(body, { status }) });
+    // The app's own 404 page: the proxy is not mounted at basePath.
+    const missing = await answering(404, '<!doctype html><h1>Not found</h1>')
+      .products()
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(BillingError);
+    expect(missing).toMatchObject({ kind: 'not_found', status: 404, operation: 'products' });
+    expect((missing as BillingError).message).toBe(
+      'billing-kit: products failed (404 Not Found): the answer is not the billing-kit proxy’s ' +
+        '(every answer of createBillingHandler carries its JSON error body). Check that ' +
+        'createBillingHandler is mounted at basePath (/api/billing), and what answers there in front of it.',
+    );
+    // The app's own sign-in wall: nothing to do with an API key, which the browser never has.
+    const wall = await answering(401, 'Unauthorized')
+      .products()
+      .catch((e: unknown) => e);
+    expect(wall).toMatchObject({ kind: 'auth', status: 401 });
+    expect((wall as BillingError).message).not.toContain('API key');
+    // A gateway's 502 is still a transient failure, retried as any 5xx.
+    const gateway = await answering(502, '<html>Bad gateway</html>')
+      .products()
+      .catch((e: unknown) => e);
+    expect(gateway).toMatchObject({ kind: 'server', status: 502 });
+
+    // The proxy's own refusal keeps the proxy's words.
+    const { client } = recorded();
+    const refused = await client.subscription({ subscription_id: 'sub_nope' }).catch((e) => e);
+    expect(refused).toMatchObject({ kind: 'not_found', status: 404 });
+    expect((refused as BillingError).message).not.toContain('not the billing-kit proxy');
+  });
+
   it('refuses an empty path value before sending anything', async () => {
     const { client, sent } = recorded();
     await expect(client.subscription({ subscription_id: '' })).rejects.toMatchObject({

@@ -8,11 +8,17 @@ import {
   type BillingErrorKind,
   billingErrorFromResponse,
   isBillingError,
+  responseErrorMessage,
 } from '../client/error.js';
 import { clockOffset } from '../contract/clock.js';
 import { issueMessages, issuePath, leafIssues, parseOptions } from '../contract/issues.js';
 import { fillPath } from '../contract/paths.js';
-import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
+import {
+  type ProxyRoute,
+  type ProxyRouteName,
+  proxyErrorSchema,
+  proxyRoutes,
+} from '../contract/proxy.js';
 import type { proxyRouteInputs } from '../contract/proxy-inputs.js';
 import type { Known } from '../contract/schemas.js';
 
@@ -111,6 +117,15 @@ export type ProxyClient = { [K in ProxyRouteName]: ProxyCall<K> } & {
 export const DEFAULT_BASE_PATH = '/api/billing';
 
 const transientKinds: ReadonlySet<BillingErrorKind> = new Set(['network', 'timeout', 'server']);
+
+/** Whether an error answer's text is the proxy's own error body (`proxyErrorSchema`). */
+function isProxyErrorBody(text: string): boolean {
+  try {
+    return proxyErrorSchema.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * True for a failure that another attempt may cure: no answer, a timeout or any 5xx (the
@@ -232,7 +247,30 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
 
     learnClock(response.headers);
     if (response.status < 200 || response.status > 299) {
-      throw billingErrorFromResponse(response, text, { operation: name });
+      const error = billingErrorFromResponse(response, text, { operation: name });
+      if (isProxyErrorBody(text)) throw error;
+      // Every error of the proxy carries its body: this answer came from something else (the
+      // app's own 404 page at a wrong basePath, its sign-in wall, a gateway), and the words
+      // meant for the service's answers (an API key, "the resource") would mislead.
+      const messages = [
+        'the answer is not the billing-kit proxy\u2019s (every answer of createBillingHandler carries its JSON error body)',
+      ];
+      throw new BillingError(
+        responseErrorMessage(
+          { status: response.status, messages, operation: name },
+          {
+            statusText: response.statusText,
+            hint: `Check that createBillingHandler is mounted at basePath (${basePath}), and what answers there in front of it.`,
+          },
+        ),
+        {
+          kind: error.kind,
+          status: error.status,
+          messages,
+          operation: name,
+          ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+        },
+      );
     }
     let json: unknown;
     try {
