@@ -1,6 +1,6 @@
 // The proxy's safety rules: CSRF, body limits, open redirects, one checkout per request_id,
 // and the key in no response (every response of every test here goes through the scanner).
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   errorsWithKey,
   keyLeaks,
@@ -578,6 +578,44 @@ describe('one checkout per request_id', () => {
     expect(a.id).toBe(b.id);
     expect(posts).toBe(1);
     expect(sandbox.inspect().checkouts).toHaveLength(1);
+  });
+
+  it('gives up with a 409 to retry, and tells onError, when the store will not take the request_id, instead of spinning', async () => {
+    // A store whose `add` refuses a key its `get` does not find (a bug, or reads from a replica
+    // that lags): the proxy used to ask again at once, for ever, never yielding to the event loop.
+    const memory = createMemoryStore();
+    let adds = 0;
+    const store = {
+      ...memory,
+      add: async () => {
+        adds++;
+        return adds > 5000; // (the test's own brake, so the old loop ends)
+      },
+    };
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const h = proxyHarness({ store });
+      const pending = h.call('POST', '/checkouts', {
+        as: ADA,
+        body: { ...checkout, request_id: 'store-refuses' },
+      });
+      let settled = false;
+      void pending.finally(() => {
+        settled = true;
+      });
+      // The clock moves only between turns that let the real work (hashing) finish.
+      for (let turn = 0; turn < 3000 && !settled; turn++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      const answer = await pending;
+      refusal(answer, 409, 'request_id');
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(h.sandbox.inspect().checkouts).toHaveLength(0);
+      expect(h.errors.some((e) => /store's add answered false/.test(String(e)))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('frees the request_id when the service refuses, so a corrected retry can pass', async () => {

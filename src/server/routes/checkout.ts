@@ -349,11 +349,29 @@ async function onceAcrossProcesses(
 ): Promise<Checkout> {
   const { store, idempotencyTtlMs } = ctx.shared.config;
   const deadline = Date.now() + WAIT_MS;
+  // Set when the last round found the key free (or damaged) yet could not take it: the next
+  // round waits a poll first, and past the deadline gives up, rather than ask the store again
+  // at once for ever (a store whose `add` refuses what its `get` does not find).
+  let refused = false;
   for (;;) {
+    if (refused) {
+      if (Date.now() > deadline) {
+        ctx.shared.report(
+          new Error(
+            "billing-kit: the store's add answered false for a checkout key that its get does not find (or finds damaged), for 20 s; the checkout was not created. Check the store passed to createBillingHandler: add must answer true when it sets a key that was absent",
+          ),
+          ctx.request,
+        );
+        throw stillBeingCreated();
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    refused = false;
     const raw = await store.get(key);
     const record = raw === null ? null : parse(raw);
     if (raw !== null && record === null) {
       await store.delete(key); // damaged: start over
+      refused = true;
       continue;
     }
     if (record !== null) {
@@ -377,23 +395,14 @@ async function onceAcrossProcesses(
       if (local) {
         await local.catch(() => undefined);
       } else {
-        if (Date.now() > deadline) {
-          throw new ProxyHttpError(
-            409,
-            'conflict',
-            'a checkout with this request_id is still being created; try again',
-            {
-              fields: [{ field: 'request_id', message: 'is still being processed; try again' }],
-              headers: { 'retry-after': '1' },
-            },
-          );
-        }
+        if (Date.now() > deadline) throw stillBeingCreated();
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
       continue;
     }
     const pending: Pending = { state: 'pending', fingerprint };
     if (!(await store.add(key, JSON.stringify(pending), Math.min(PENDING_MS, idempotencyTtlMs)))) {
+      refused = true;
       continue;
     }
     const work = (async () => {
@@ -415,6 +424,19 @@ async function onceAcrossProcesses(
       ctx.shared.inflight.delete(key);
     }
   }
+}
+
+/** A twin of this checkout holds its request_id: 409, to retry in a second. */
+function stillBeingCreated(): ProxyHttpError {
+  return new ProxyHttpError(
+    409,
+    'conflict',
+    'a checkout with this request_id is still being created; try again',
+    {
+      fields: [{ field: 'request_id', message: 'is still being processed; try again' }],
+      headers: { 'retry-after': '1' },
+    },
+  );
 }
 
 function parse(raw: string): Entry | null {
