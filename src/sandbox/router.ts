@@ -254,13 +254,15 @@ export async function answerApi(
   const query = queryObject(url);
   // A parameter given twice reaches the service as a list, which is not the one string or
   // number each parameter is (service-interface.md: "400 … invalid parameters"); only the
-  // operation's own parameters, as the service ignores those it does not take.
-  for (const name of schemaKeys(endpoint.query)) {
+  // operation's own parameters, as the service ignores those it does not take (the product
+  // retrieve's path form, `GET /v1/products/{id}`, takes no query).
+  const pathProduct = operationId === 'retrieveProduct' && match.params.product_id !== undefined;
+  for (const name of pathProduct ? [] : schemaKeys(endpoint.query)) {
     const count = url.searchParams.getAll(name).length;
     if (count > 1) problems.push(`${name} must be given once, not ${count} times`);
   }
-  if (operationId === 'retrieveProduct' && match.params.product_id !== undefined) {
-    query.product_id = match.params.product_id;
+  if (pathProduct) {
+    query.product_id = match.params.product_id as string;
   } else {
     check(endpoint.params, match.params);
   }

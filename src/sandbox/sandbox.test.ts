@@ -260,6 +260,9 @@ describe('input validation', () => {
     expect(creditsErrorSchema.parse(credits.json).error.param).toBe('limit');
     // A parameter the operation does not take is ignored, repeated or not.
     expect((await raw('GET', '/v1/customers/list?utm=a&utm=b')).status).toBe(200);
+    expect((await raw('GET', '/v1/products?product_id=prod_ebook&product_id=x')).status).toBe(400);
+    const pathForm = await raw('GET', '/v1/products/prod_ebook?product_id=a&product_id=b');
+    expect(pathForm.status).toBe(200);
   });
 
   test('credits operations answer a 400 in the credits body, naming the field', async () => {
