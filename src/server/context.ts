@@ -106,11 +106,13 @@ export async function readSessionCustomer(
     throw serverError();
   }
   if (value === null || value === undefined) return null;
-  // null, undefined and '' all mean "not known" (a user row with no billing id yet).
+  // null, undefined and '' all mean "not known" (a user row with no billing id yet). A list (a
+  // query's rows) has neither, yet is no signed-out visitor: it is refused with the other shapes.
   const id = (value as { id?: unknown }).id || undefined;
   const email = (value as { email?: unknown }).email || undefined;
   if (
     typeof value !== 'object' ||
+    Array.isArray(value) ||
     (id !== undefined && typeof id !== 'string') ||
     (email !== undefined && typeof email !== 'string')
   ) {

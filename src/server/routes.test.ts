@@ -1352,6 +1352,12 @@ describe('seller hooks that misbehave', () => {
     expect(String(bad.errors[0])).toMatch(/getCustomer option must answer/);
   });
 
+  it("takes getCustomer's answer of a list (a query's rows) as the seller's bug, not as signed out", async () => {
+    const rows = proxyHarness({ getCustomer: () => [{ id: ADA }] as never });
+    expectError(await rows.call('GET', '/subscriptions'), 500);
+    expect(String(rows.errors[0])).toMatch(/getCustomer option must answer null or \{ id/);
+  });
+
   it('treats an isAdmin that throws as no, and survives an onError that throws', async () => {
     const h = proxyHarness({
       isAdmin: () => {
