@@ -567,6 +567,43 @@ describe('useUpgradeSubscription', () => {
     expect(productId(stored?.product)).toBe(PRO);
   });
 
+  it('reads again only the subscription it changed, not another one shown beside it', async () => {
+    const { harness, first, second } = adaWithTwoActive();
+    const { result } = renderHookWithBilling(
+      () => ({
+        list: useCustomerSubscriptions(),
+        changed: useSubscription({ subscriptionId: first.id }),
+        other: useSubscription({ subscriptionId: second.id }),
+        upgrade: useUpgradeSubscription(),
+      }),
+      { harness },
+    );
+    await waitFor(() =>
+      expect(
+        result.current.list.isSuccess &&
+          result.current.changed.isSuccess &&
+          result.current.other.isSuccess,
+      ).toBe(true),
+    );
+    const detailsOf = (id: string) =>
+      harness.requests.filter((r) => r.route === 'subscription' && r.path.endsWith(`/${id}`))
+        .length;
+    const before = { changed: detailsOf(first.id), other: detailsOf(second.id) };
+    const lists = harness.count('subscriptions');
+
+    await act(() =>
+      result.current.upgrade.mutateAsync({
+        subscription_id: first.id,
+        product_id: 'prod_pro_yearly',
+      }),
+    );
+    await waitFor(() => expect(harness.count('subscriptions')).toBe(lists + 1));
+    await waitFor(() => expect(detailsOf(first.id)).toBe(before.changed + 1));
+    expect(productId(result.current.changed.data?.product)).toBe('prod_pro_yearly');
+    expect(detailsOf(second.id)).toBe(before.other);
+    expect(result.current.other.isFetching).toBe(false);
+  });
+
   it('keeps each of two upgrades in flight: one settling neither refetches nor rolls back the other', async () => {
     const { harness, first, second } = adaWithTwoActive();
     const { result } = renderHookWithBilling(

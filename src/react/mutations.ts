@@ -319,19 +319,32 @@ function findSubscription(
 }
 
 /**
- * Upgrades on their way, per QueryClient. Counted here rather than with `isMutating`: a mutation
- * is still pending in its own `onSettled`, so two that settle in the same turn would each see the
- * other and neither would refetch.
+ * Upgrades on their way, per QueryClient, and the subscriptions they change. Counted here rather
+ * than with `isMutating`: a mutation is still pending in its own `onSettled`, so two that settle
+ * in the same turn would each see the other and neither would refetch.
  */
-const upgradesInFlight = new WeakMap<QueryClient, number>();
+const upgradesInFlight = new WeakMap<QueryClient, { count: number; ids: Set<string> }>();
+
+/**
+ * The cached subscriptions an upgrade of `ids` changes: every list, and the details of those
+ * subscriptions only (another subscription's detail is not touched, nor read again).
+ */
+function upgradedQueries(ids: ReadonlySet<string>) {
+  return {
+    queryKey: billingKeys.subscriptions.all,
+    predicate: ({ queryKey }: { queryKey: QueryKey }) =>
+      queryKey[2] !== 'detail' || ids.has(String(queryKey[3])),
+  };
+}
 
 /**
  * Moves a subscription to another product of the catalog. The change shows at once in every
  * cached list and detail (with the catalog's product when it is cached), is rolled back if the
- * proxy refuses, and subscriptions and transactions are refetched when the last upgrade in
- * flight settles. Upgrades of several subscriptions at once each keep their own change: a
- * rollback restores only its own subscription, a refetch waits for the others, and a change of
- * the provider's `session` meanwhile is never undone by a rollback of the one before.
+ * proxy refuses, and the subscription lists, the details of the subscriptions changed and the
+ * transactions are refetched when the last upgrade in flight settles. Upgrades of several
+ * subscriptions at once each keep their own change: a rollback restores only its own
+ * subscription, a refetch waits for the others, and a change of the provider's `session`
+ * meanwhile is never undone by a rollback of the one before.
  *
  * @example
  * const upgrade = useUpgradeSubscription();
@@ -347,33 +360,35 @@ export function useUpgradeSubscription(
       mutationFn: (input) => client.upgradeSubscription(input),
       retry: false,
       onMutate: async (input) => {
-        upgradesInFlight.set(queryClient, (upgradesInFlight.get(queryClient) ?? 0) + 1);
+        const inFlight = upgradesInFlight.get(queryClient) ?? { count: 0, ids: new Set() };
+        inFlight.count += 1;
+        inFlight.ids.add(input.subscription_id);
+        upgradesInFlight.set(queryClient, inFlight);
         const asked = session.current;
-        await queryClient.cancelQueries({ queryKey: billingKeys.subscriptions.all });
-        const previous = queryClient.getQueriesData({ queryKey: billingKeys.subscriptions.all });
+        const changed = upgradedQueries(new Set([input.subscription_id]));
+        await queryClient.cancelQueries(changed);
+        const previous = queryClient.getQueriesData(changed);
         const product =
           queryClient
             .getQueryData<Product[]>(billingKeys.products())
             ?.find((p) => p.id === input.product_id) ?? input.product_id;
-        queryClient.setQueriesData<CachedSubscriptions>(
-          { queryKey: billingKeys.subscriptions.all },
-          (data) =>
-            eachSubscription(data, (sub) =>
-              sub.id !== input.subscription_id
-                ? sub
-                : {
-                    ...sub,
-                    product,
-                    ...(sub.items
-                      ? {
-                          items: sub.items.map((item) => ({
-                            ...item,
-                            product_id: input.product_id,
-                          })),
-                        }
-                      : {}),
-                  },
-            ),
+        queryClient.setQueriesData<CachedSubscriptions>(changed, (data) =>
+          eachSubscription(data, (sub) =>
+            sub.id !== input.subscription_id
+              ? sub
+              : {
+                  ...sub,
+                  product,
+                  ...(sub.items
+                    ? {
+                        items: sub.items.map((item) => ({
+                          ...item,
+                          product_id: input.product_id,
+                        })),
+                      }
+                    : {}),
+                },
+          ),
         );
         return { session: asked, previous };
       },
@@ -398,11 +413,12 @@ export function useUpgradeSubscription(
       // The last upgrade in flight refetches: an earlier refetch would show the old product of
       // one still on its way.
       onSettled: () => {
-        const left = (upgradesInFlight.get(queryClient) ?? 1) - 1;
-        upgradesInFlight.set(queryClient, left);
-        if (left > 0) return undefined;
+        const inFlight = upgradesInFlight.get(queryClient) ?? { count: 1, ids: new Set() };
+        inFlight.count -= 1;
+        if (inFlight.count > 0) return undefined;
+        upgradesInFlight.delete(queryClient);
         return Promise.all([
-          queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions.all }),
+          queryClient.invalidateQueries(upgradedQueries(inFlight.ids)),
           queryClient.invalidateQueries({ queryKey: billingKeys.transactions.all }),
         ]);
       },
