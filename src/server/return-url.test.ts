@@ -48,6 +48,27 @@ describe('verifyReturnUrl', () => {
     expect(await verifyReturnUrl(own, sandbox.apiKey)).toBe(true);
   });
 
+  test('fails when a signed parameter is folded into the one before it, which hashes the same', async () => {
+    const { sandbox, url } = await paidReturnUrl();
+    const signed = new URL(url);
+    const params = [...signed.searchParams];
+    // `order_id=ord_1|customer_id=cust_ada` is the text the service signed for the two
+    // parameters: moved into one value, `customer_id` reads as absent, yet the hash is the same.
+    const folded = new URLSearchParams();
+    for (const [key, value] of params) {
+      if (key === 'customer_id') continue;
+      folded.append(
+        key,
+        key === 'order_id'
+          ? `${value}|customer_id=${signed.searchParams.get('customer_id')}`
+          : value,
+      );
+    }
+    const tampered = new URL(`${signed.origin}${signed.pathname}?${folded}`);
+    expect(tampered.searchParams.get('customer_id')).toBeNull();
+    expect(await verifyReturnUrl(tampered, sandbox.apiKey)).toBe(false);
+  });
+
   test("holds for Node's req.url, which is the path and query only", async () => {
     const { sandbox, url } = await paidReturnUrl();
     const heard: { url: string | undefined; valid: boolean }[] = [];

@@ -1,7 +1,7 @@
 // The URL the service sends a buyer back to after a payment carries the checkout's ids and a
 // `signature` made with the store's API key. A query anyone can type proves nothing; one whose
 // signature holds came from the service. Check it on the server, where the key is.
-import { returnSignatureInput } from '../contract/return-url.js';
+import { returnSignatureInput, returnUrlKeys } from '../contract/return-url.js';
 import { sha256 } from './context.js';
 
 /**
@@ -29,6 +29,13 @@ export async function verifyReturnUrl(url: string | URL, apiKey: string): Promis
   }
   const signature = params.get('signature')?.toLowerCase();
   if (!signature) return false;
+  // The signed text joins `key=value` with `|`, so a value that holds `|customer_id=…` hashes
+  // as that parameter would: a parameter moved into the value before it (reading as absent, or
+  // its neighbour's value as longer) would keep the signature. The service sends ids, never that.
+  const folded = new RegExp(`\\|(?:${returnUrlKeys.join('|')})=`);
+  for (const [key, value] of params) {
+    if ((returnUrlKeys as readonly string[]).includes(key) && folded.test(value)) return false;
+  }
   const expected = await sha256(returnSignatureInput(params, apiKey));
   // Compared without an early exit, so the time taken says nothing of how much matched.
   let difference = expected.length ^ signature.length;
