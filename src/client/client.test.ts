@@ -361,6 +361,19 @@ describe('input is checked before anything is sent', () => {
     ]);
   });
 
+  test('an id of "." or "..", which URL parsing would resolve to another path, is refused', async () => {
+    for (const id of ['.', '..']) {
+      const list = await refused((c) => c.customers.listSubscriptions({ customer_id: id }));
+      expect(list.fields).toEqual([
+        { field: 'customer_id', message: `must be an id, not "${id}"` },
+      ]);
+      const entries = await refused((c) => c.credits.listEntries({ account_id: id }));
+      expect(entries.fields).toEqual([
+        { field: 'account_id', message: `must be an id, not "${id}"` },
+      ]);
+    }
+  });
+
   test('input that is not an object is refused', async () => {
     // @ts-expect-error input must be an object
     const error = await refused((c) => c.products.retrieve('prod_1'));

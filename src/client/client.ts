@@ -651,6 +651,13 @@ function prepare(
     if (result.success) parts[part] = result.data;
     else issues.push(...fieldIssues(result.error));
   }
+  // A path segment of `.` or `..` is resolved away by URL parsing, even percent-encoded, so
+  // `/v1/customers/../subscriptions` would reach another operation.
+  for (const [key, value] of Object.entries(parts.params ?? {})) {
+    if (value === '.' || value === '..') {
+      issues.push({ field: key, message: `must be an id, not "${value}"` });
+    }
+  }
   for (const key of Object.keys(values)) {
     if (!known.has(key) && values[key] !== undefined) {
       issues.push({ field: key, message: `is not an input of ${operation}` });

@@ -184,6 +184,13 @@ describe('createProxyClient', () => {
       kind: 'invalid_request',
       fields: [{ field: 'subscription_id', message: 'must not be empty' }],
     });
+    // `/subscriptions/..` would reach another route once the URL is resolved.
+    for (const id of ['.', '..']) {
+      await expect(client.subscription({ subscription_id: id })).rejects.toMatchObject({
+        kind: 'invalid_request',
+        fields: [{ field: 'subscription_id', message: `must be an id, not "${id}"` }],
+      });
+    }
     expect(sent).toHaveLength(0);
   });
 

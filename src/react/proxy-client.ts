@@ -181,14 +181,17 @@ export function createProxyClient(options: ProxyClientOptions = {}): ProxyClient
     const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
     for (const placeholder of placeholders) {
       const value = values[placeholder];
-      if (typeof value !== 'string' || value === '') {
+      // `.` and `..` would be resolved away by URL parsing (even percent-encoded): another route.
+      const dots = value === '.' || value === '..';
+      if (typeof value !== 'string' || value === '' || dots) {
+        const message = dots ? `must be an id, not "${value}"` : 'must not be empty';
         throw new BillingError(
-          `billing-kit: ${name} needs \`${placeholder}\` (a non-empty string); pass it in the input.`,
+          `billing-kit: ${name} needs \`${placeholder}\` (a non-empty id); pass it in the input.`,
           {
             kind: 'invalid_request',
             status: 0,
-            messages: [`${placeholder} must not be empty`],
-            fields: [{ field: placeholder, message: 'must not be empty' }],
+            messages: [`${placeholder} ${message}`],
+            fields: [{ field: placeholder, message }],
             operation: name,
           },
         );
