@@ -38,7 +38,8 @@ export const customFieldInputSchema = z.object({
       z.regex(CUSTOM_FIELD_KEY_PATTERN, 'must be letters and digits only'),
     ),
   label: z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_LABEL)),
-  optional: optional(z.boolean()),
+  // Nullable as the interface's Custom field says (`boolean, nullable`; null means the default, false).
+  optional: optional(z.nullable(z.boolean())),
   text: optional(z.object(customFieldTextInputShape)),
   checkbox: optional(z.object(customFieldCheckboxInputShape)),
 });

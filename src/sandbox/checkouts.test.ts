@@ -225,6 +225,21 @@ describe('create', () => {
   });
 
   describe('custom fields', () => {
+    test('optional: null is the default (false), as the interface makes the field nullable', async () => {
+      const { client, post } = setup();
+      const created = await client.checkouts.create({
+        product_id: 'prod_pro_monthly',
+        custom_fields: [field('company', { optional: null })],
+      });
+      expect(created.custom_fields?.[0]?.optional).toBe(false);
+      const raw = await post({
+        product_id: 'prod_pro_monthly',
+        custom_fields: [{ type: 'checkbox', key: 'terms', label: 'Terms', optional: null }],
+      });
+      expect(raw.status).toBe(200);
+      expect(checkoutSchema.parse(raw.json).custom_fields?.[0]?.optional).toBe(false);
+    });
+
     test('up to three, as custom_fields or the deprecated custom_field', async () => {
       const { client, post } = setup();
       const three = [
