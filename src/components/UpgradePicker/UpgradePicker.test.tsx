@@ -985,6 +985,22 @@ describe('UpgradePicker: loading, errors, empty', () => {
     expect(picker()).toHaveAttribute('data-state', 'empty');
   });
 
+  test.each([
+    ['its subscriptions', undefined, 'Please sign in to continue.'],
+    ['one subscription by id', 'sub_any', 'Please sign in to continue.'],
+    ['in German', undefined, 'Bitte melden Sie sich an, um fortzufahren.'],
+  ])(
+    'signed out (the proxy answers 401 for %s): asks to sign in, not that there is no subscription',
+    async (name, subscriptionId, text) => {
+      renderWithBilling(<UpgradePicker subscriptionId={subscriptionId} />, {
+        customer: null,
+        ...(name === 'in German' ? { provider: { locale: 'de-DE' } } : {}),
+      });
+      expect(await screen.findByText(text)).toHaveAttribute('data-state', 'empty');
+      expect(screen.queryByText(/no subscription|kein Abonnement/)).toBe(null);
+    },
+  );
+
   test('no other plan in the subscription’s currency: said so', async () => {
     const euro = seededFixtures().subscriptions.find(
       (s) => idOf(s.product) === 'prod_pro_monthly_eur' && s.status === 'active',

@@ -83,7 +83,8 @@ export type { ChangeEstimate, PlanDirection } from './estimate.js';
  *   change: choose again, from the new plan)
  * - `skeleton` (loading; `aria-busy` on the root; `data-state` `loading`), `alert` (loading
  *   failed; `data-state` `error`), `retryAction` (moves the focus to the root, which has
- *   `tabIndex={-1}`, as it loads again), `empty` (no subscription; `data-state` `empty`)
+ *   `tabIndex={-1}`, as it loads again), `empty` (no subscription, or signed out (the proxy
+ *   answers 401), when it asks to sign in; `data-state` `empty`)
  */
 export type UpgradePickerPart =
   | 'current'
@@ -439,9 +440,14 @@ export function UpgradePicker(props: UpgradePickerProps) {
     );
   }
   if (!subscription) {
+    // Signed out (401): the customer may well have a subscription; signing in shows it.
+    const signedOut = subscriptionQuery.error?.status === 401;
     return root(
       'empty',
-      part('empty', 'p', { 'data-state': 'empty', children: t('upgradePicker.empty') }),
+      part('empty', 'p', {
+        'data-state': 'empty',
+        children: t(signedOut ? 'common.signIn' : 'upgradePicker.empty'),
+      }),
     );
   }
 
