@@ -112,6 +112,32 @@ describe('DiscountField', () => {
     );
   });
 
+  test('a one-time product has one payment: a code for every payment, or for some months, says only what it takes off', async () => {
+    for (const [product, code, locale, said] of [
+      [EBOOK, 'FRIENDS10', 'en-US', 'Code FRIENDS10 applied: 10% off'],
+      ['prod_lifetime', 'LAUNCH20', 'en-US', 'Code LAUNCH20 applied: 20% off'],
+      ['prod_lifetime', 'LAUNCH20', 'de-DE', 'Code LAUNCH20 eingelöst: 20 % Rabatt'],
+      // A subscription still hears how long the code lasts.
+      [PRO, 'FRIENDS10', 'en-US', 'Code FRIENDS10 applied: 10% off on every payment'],
+    ] as const) {
+      // LAUNCH20 (20% for 3 months) also names the one-time lifetime license.
+      const harness = createBillingHarness({
+        editAnswer: (path, body: Discount) => {
+          if (path === '/v1/discounts' && body.code === 'LAUNCH20') {
+            body.applies_to_products?.push('prod_lifetime');
+          }
+        },
+      });
+      const { unmount } = renderWithBilling(
+        <DiscountField productId={product} defaultValue={code} />,
+        { harness, provider: { locale } },
+      );
+      const input = screen.getByRole('textbox');
+      await waitFor(() => expect(input).toHaveAccessibleDescription(said));
+      unmount();
+    }
+  });
+
   test.each([
     ['SUMMER15', 'in status expired', 'This code has expired.'],
     ['BLACKFRIDAY', 'past its expiry date', 'This code has expired.'],

@@ -117,13 +117,19 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
 /**
  * What the applied code takes off, in words: "20% off for 3 months". A fixed amount is in the
  * preview's currency, else in `currency`; with neither, the discount's name is said instead.
- * One month is said in the singular, as the catalogue's languages say it.
+ * One month is said in the singular, as the catalogue's languages say it. For a product bought
+ * once (`oneTime`), a code for every payment or for some months says only what it takes off
+ * ("20% off"): there is one payment, and a discount's months apply only to a subscription.
+ *
+ * @param currency the product's currency, for a fixed amount without its own. Default: none.
+ * @param oneTime whether the product is bought once (`billing_type` `onetime`). Default: `false`.
  */
 export function describeDiscount(
   preview: DiscountPreview,
   t: Translate,
   money: Formatters['money'],
   currency?: string,
+  oneTime = false,
 ): string {
   const inCurrency = preview.currency ?? currency;
   const off =
@@ -132,6 +138,8 @@ export function describeDiscount(
       : inCurrency
         ? t('discountField.amountOff', { amount: money(preview.amount ?? 0, inCurrency) })
         : preview.name;
+  // A one-time product's one payment is its first: `once` still says so.
+  if (oneTime && preview.duration !== 'once') return off;
   return preview.duration === 'once'
     ? t('discountField.duration.once', { off })
     : preview.duration === 'forever'
@@ -322,7 +330,13 @@ export function DiscountField(props: DiscountFieldProps) {
   let message = '';
   if (externalError) message = externalError;
   else if (status === 'applied' && preview) {
-    const discount = describeDiscount(preview, t, money, product?.currency);
+    const discount = describeDiscount(
+      preview,
+      t,
+      money,
+      product?.currency,
+      product?.billing_type === 'onetime',
+    );
     message = t('discountField.applied', { code: preview.code, discount });
   } else if (status === 'invalid' && reason) message = t(reasonMessage[reason]);
   else if (status === 'failed' && failure === query.error && failure?.kind === 'rate_limited') {
