@@ -127,6 +127,33 @@ describe('PricingTable: what the buyer sees', () => {
     ).toBeEnabled();
   });
 
+  test('seat tiers named "Pro (1 seat)" and "Pro (5 seats)": each yearly plan saves against its own monthly tier', async () => {
+    const user = userEvent.setup();
+    const harness = createBillingHarness({ customer: NEW_BUYER });
+    const pro = harness.sandbox.fixtures().products.find((p) => p.id === 'prod_pro_monthly');
+    if (!pro) throw new Error('seed changed: no prod_pro_monthly');
+    const tier = (id: string, name: string, price: number, yearly: boolean) => ({
+      ...pro,
+      id,
+      name,
+      price,
+      ...(yearly ? { billing_period: 'every-year' } : {}),
+    });
+    const products = [
+      tier('team_m', 'Pro (5 seats)', 4000, false),
+      tier('solo_m', 'Pro (1 seat)', 1000, false),
+      tier('team_y', 'Pro (5 seats)', 40000, true),
+      tier('solo_y', 'Pro (1 seat)', 10000, true),
+    ];
+    renderWithBilling(<PricingTable products={products} />, { harness });
+    // 12 × $10.00 against $100.00 and 12 × $40.00 against $400.00: 16.7 % each, never the
+    // one-seat year against five seats a month (12 × $40.00 against $100.00: "Save 79%").
+    await user.click(await screen.findByRole('radio', { name: 'Yearly Save 16%' }));
+    for (const name of ['Pro (1 seat)', 'Pro (5 seats)']) {
+      expect(within(card(name)).getByText('Save 16%')).toBeVisible();
+    }
+  });
+
   test('the recommended plan carries a badge', async () => {
     renderWithBilling(<PricingTable recommended="prod_pro_monthly" />, { customer: NEW_BUYER });
     const pro = await findCard('Pro');

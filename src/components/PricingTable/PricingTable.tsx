@@ -188,8 +188,9 @@ export interface PricingTableProps extends CustomizableProps<PricingTablePart> {
   updateBehavior?: UpdateBehavior;
   /**
    * Groups products into plans across billing periods to compute savings: products with the
-   * same key are the same plan. Default: the product name without a trailing "(…)" or period
-   * word, lower case ("Pro (yearly)" → "pro").
+   * same key are the same plan. Default: the product name without a trailing period word or
+   * "(…)" that names a period, lower case ("Pro (yearly)" → "pro"; "Pro (5 seats)" stays
+   * "pro (5 seats)", a plan of its own).
    */
   planKey?: (product: Product) => string;
   /** Called when a checkout was created (before the redirect) or a plan changed. Default: none. */

@@ -24,12 +24,17 @@ const rename = (p: Product, name: string, extra: Partial<Product> = {}): Product
 });
 
 describe('plans', () => {
-  test('a plan goes by its name without a trailing parenthesis or period word', () => {
+  test('a plan goes by its name without a trailing period word or parenthesis naming a period', () => {
     const pro = product('prod_pro_monthly');
     expect(defaultPlanKey(rename(pro, 'Pro (yearly)'))).toBe('pro');
     expect(defaultPlanKey(rename(pro, 'Pro – Yearly'))).toBe('pro');
     expect(defaultPlanKey(rename(pro, 'Pro Monthly'))).toBe('pro');
     expect(defaultPlanKey(rename(pro, 'Team Pro'))).toBe('team pro');
+    expect(defaultPlanKey(rename(pro, 'Pro (billed annually)'))).toBe('pro');
+    // A parenthesis that names no period is part of the plan: seat tiers stay apart.
+    expect(defaultPlanKey(rename(pro, 'Pro (5 seats)'))).toBe('pro (5 seats)');
+    expect(defaultPlanKey(rename(pro, 'Pro (5 seats) – Yearly'))).toBe('pro (5 seats)');
+    expect(defaultPlanKey(rename(pro, 'Pro (5 seats) (yearly)'))).toBe('pro (5 seats)');
   });
 
   test('groups run from the shortest period to the longest, one-time last', () => {

@@ -37,13 +37,21 @@ function periodRank(period: AnyBillingPeriod): number {
   return known === -1 ? billingPeriods.length : known;
 }
 
+/** A word that names a billing period: "monthly", "annually", "12 months", "per year". */
+const PERIOD_WORD =
+  /\b(?:day|days|daily|week|weeks|weekly|month|months|monthly|quarter|quarters|quarterly|half-year|half-yearly|semiannual|semi-annual|semiannually|year|years|yearly|annual|annually)\b/i;
+
 /**
- * The name a plan goes by across its billing periods: "Pro (yearly)", "Pro – Yearly" and "Pro"
- * are all "pro". Used to find the shorter-period product a longer one saves against.
+ * The name a plan goes by across its billing periods: "Pro (yearly)", "Pro (billed annually)",
+ * "Pro – Yearly" and "Pro" are all "pro". A trailing "(…)" that names no period stays part of
+ * the name: "Pro (1 seat)" and "Pro (5 seats)" are two plans, each saving against its own
+ * monthly tier. Used to find the shorter-period product a longer one saves against.
  */
 export function defaultPlanKey(product: Product): string {
   return product.name
-    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/\s*\(([^)]*)\)\s*$/, (whole, inside: string) =>
+      PERIOD_WORD.test(inside) ? '' : whole,
+    )
     .replace(
       /[\s\-–—·/|]+(monthly|yearly|annual|annually|quarterly|half-yearly|semiannual|daily|weekly)$/i,
       '',
