@@ -954,6 +954,8 @@ describe('CheckoutForm: discount codes', () => {
     ['NOSUCHCODE', PRO, 'This code is unknown or cannot be used.'],
     ['LAUNCH20', TEAM, 'This code does not apply to this product.'],
     ['READER3', PRO, 'This code does not apply to this product.'],
+    // A code the proxy cannot be asked about (a path's `..`) is no code to send.
+    ['..', PRO, 'This code is unknown or cannot be used.'],
   ])('%s on %s: "%s", and the form will not go on with it', async (code, product, reason) => {
     const user = userEvent.setup();
     const { harness, container } = renderWithBilling(

@@ -461,6 +461,23 @@ describe('DiscountField', () => {
     expect(harness.count('discount')).toBe(2);
   });
 
+  test('"." or "..", which the proxy cannot be asked about, is an unknown code: not a check to try again', async () => {
+    const user = userEvent.setup();
+    const { harness, container } = renderWithBilling(
+      <DiscountField productId={PRO} debounceMs={0} />,
+    );
+    for (const code of ['.', '..']) {
+      await user.clear(codeInput());
+      await user.type(codeInput(), `${code}{Enter}`);
+      await waitFor(() =>
+        expect(codeInput()).toHaveAccessibleDescription('This code is unknown or cannot be used.'),
+      );
+      expect(container.firstChild).toHaveAttribute('data-state', 'invalid');
+      expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(harness.count('discount')).toBe(0);
+  });
+
   test('controlled: value and onValueChange', async () => {
     const user = userEvent.setup();
     const changes: Array<[string, string]> = [];

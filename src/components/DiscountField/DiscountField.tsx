@@ -263,7 +263,13 @@ export function DiscountField(props: DiscountFieldProps) {
   if (code === '') status = 'idle';
   else if (code !== checked) status = 'checking';
   else if (query.isError) {
-    if (query.error.kind === 'not_found') {
+    // The client refuses to ask for a code that is a path's `.` or `..` (URL parsing would
+    // resolve it to another route), naming `code`: no code can be checked, or used, so.
+    const unaskable =
+      query.error.kind === 'invalid_request' &&
+      query.error.status === 0 &&
+      query.error.fields?.some((f) => f.field === 'code') === true;
+    if (query.error.kind === 'not_found' || unaskable) {
       status = 'invalid';
       reason = refusedReason(query.error);
     } else {
