@@ -1091,6 +1091,37 @@ describe('CheckoutForm: submitting', () => {
     ]);
   });
 
+  test('checkout: the fields are listed in the words of the catalogue’s language, not the locale’s', async () => {
+    const three = ['a', 'b', 'c'].map((key) => ({
+      type: 'text' as const,
+      key,
+      label: `Field ${key}`,
+    }));
+    for (const [locale, fields, said] of [
+      // fr-FR has no catalogue of its own: the sentence is English throughout, "and" too.
+      [
+        'fr-FR',
+        undefined,
+        'You will be asked for Name for the dedication page and Terms of sale on the payment page.',
+      ],
+      ['fr-FR', three, 'You will be asked for Field a, Field b, and Field c on the payment page.'],
+      [
+        'de-DE',
+        three,
+        'Auf der Zahlungsseite werden Sie nach Field a, Field b und Field c gefragt.',
+      ],
+      ['en-GB', three.slice(0, 1), 'You will be asked for Field a on the payment page.'],
+    ] as const) {
+      const { unmount } = renderWithBilling(
+        <CheckoutForm productId={EBOOK} collect="checkout" customFields={fields} />,
+        { provider: { locale } },
+      );
+      const note = await screen.findByText(/payment page|Zahlungsseite/);
+      expect(note).toHaveTextContent(said);
+      unmount();
+    }
+  });
+
   test('units: checked against the limit, priced, and sent', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(

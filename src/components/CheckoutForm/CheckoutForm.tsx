@@ -19,7 +19,6 @@ import { assignLocation, useBillingContext } from '../../react/context.js';
 import { billingKeys } from '../../react/keys.js';
 import { type CheckoutInput, type CheckoutState, useCheckout } from '../../react/mutations.js';
 import { useProducts } from '../../react/queries.js';
-import { useBillingUI } from '../../react/ui-context.js';
 import {
   type DiscountCheck,
   DiscountField,
@@ -400,7 +399,6 @@ function CheckoutFormReady(props: ReadyProps) {
   const part = useParts<CheckoutFormPart>('CheckoutForm', props);
   const t = useMessages(commonMessages, checkoutFormMessages, discountFieldMessages);
   const formatMoney = useMoney();
-  const { locale } = useBillingUI();
   const id = useId();
   const { queryClient } = useBillingContext('CheckoutForm');
 
@@ -737,9 +735,17 @@ function CheckoutFormReady(props: ReadyProps) {
 
   const unitsId = `${id}-units`;
   const unitsError = errors[UNITS];
+  // The list's words come from the catalogue, as the sentence's do: in one language (English
+  // for a locale it has no language for, such as fr-FR), never the locale's ("A et B").
   const fieldsNote = (): string => {
     const labels = fields.map((f) => f.label);
-    const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(labels);
+    const last = labels.at(-1) ?? '';
+    const list =
+      labels.length < 2
+        ? last
+        : labels.length === 2
+          ? t('checkoutForm.fieldsAtCheckout.two', { first: labels[0] ?? '', second: last })
+          : t('checkoutForm.fieldsAtCheckout.more', { rest: labels.slice(0, -1).join(', '), last });
     return t('checkoutForm.fieldsAtCheckout', { fields: list });
   };
   const progress =

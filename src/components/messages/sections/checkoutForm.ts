@@ -47,6 +47,9 @@ export const checkoutFormMessages = /* @__PURE__ */ messageSection('checkoutForm
     'You will be asked for {fields} on the payment page.',
     'Auf der Zahlungsseite werden Sie nach {fields} gefragt.',
   ],
+  // {fields} of fieldsAtCheckout for two fields, and for three ({rest}: the first two, with ", ").
+  'fieldsAtCheckout.two': ['{first} and {second}', '{first} und {second}'],
+  'fieldsAtCheckout.more': ['{rest}, and {last}', '{rest} und {last}'],
   fieldRefused: [
     '{label} was not accepted by the billing service. Please check it.',
     '{label} wurde vom Abrechnungsdienst nicht akzeptiert. Bitte prüfen Sie die Angabe.',
