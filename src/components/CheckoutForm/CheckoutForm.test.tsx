@@ -381,6 +381,22 @@ describe('CheckoutForm: custom fields checked by the service’s rules', () => {
     expect(harness.count('createCheckout')).toBe(0);
   });
 
+  test('a most length of 1 says "character", in the singular', async () => {
+    const user = userEvent.setup();
+    renderWithBilling(
+      <CheckoutForm
+        productId={PRO}
+        customFields={[{ type: 'text', key: 'initial', label: 'Initial', text: { max_length: 1 } }]}
+      />,
+    );
+    await form('Pro');
+    const initial = screen.getByRole('textbox', { name: 'Initial' });
+    await user.type(initial, 'AB');
+    await user.click(submitButton());
+    expect(initial).toHaveFocus();
+    expect(initial).toHaveAccessibleDescription(/^Enter at most 1 character\. /);
+  });
+
   test('a required checkbox must be ticked; an optional text field may stay empty', async () => {
     const user = userEvent.setup();
     const { harness } = renderWithBilling(<CheckoutForm productId={EBOOK} />);

@@ -118,7 +118,7 @@ export type AnswerProblem =
   | { key: 'checkoutForm.required' }
   | { key: 'checkoutForm.mustAccept' }
   | { key: 'checkoutForm.tooShort'; values: { min: number } }
-  | { key: 'checkoutForm.tooLong'; values: { max: number } };
+  | { key: 'checkoutForm.tooLong' | 'checkoutForm.tooLong.one'; values: { max: number } };
 
 /**
  * Checks an answer by the service's rules (those its checkout page applies): a required text
@@ -139,7 +139,9 @@ export function checkAnswer(
     return { key: 'checkoutForm.tooShort', values: { min: field.minLength } };
   }
   if (field.maxLength !== undefined && text.length > field.maxLength) {
-    return { key: 'checkoutForm.tooLong', values: { max: field.maxLength } };
+    // The catalogue's languages say one character in the singular ("at most 1 character").
+    const key = field.maxLength === 1 ? 'checkoutForm.tooLong.one' : 'checkoutForm.tooLong';
+    return { key, values: { max: field.maxLength } };
   }
   return null;
 }

@@ -21,6 +21,7 @@ export const checkoutFormMessages = /* @__PURE__ */ messageSection('checkoutForm
   ],
   tooShort: ['Enter at least {min} characters.', 'Geben Sie mindestens {min} Zeichen ein.'],
   tooLong: ['Enter at most {max} characters.', 'Geben Sie höchstens {max} Zeichen ein.'],
+  'tooLong.one': ['Enter at most {max} character.', 'Geben Sie höchstens {max} Zeichen ein.'],
   submit: ['Continue to payment', 'Weiter zur Zahlung'],
   submitting: ['Preparing your checkout…', 'Ihre Bestellung wird vorbereitet …'],
   redirecting: ['Taking you to the payment page…', 'Sie werden zur Zahlungsseite weitergeleitet …'],
