@@ -161,6 +161,41 @@ describe('useCheckout', () => {
     expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
   });
 
+  it('keeps the request_id of a lost answer across a remount and a reset: one checkout', async () => {
+    const harness = createBillingHarness();
+    const queryClient = createTestQueryClient();
+    const before = harness.sandbox.inspect().checkouts.length;
+    harness.failNext({ route: 'createCheckout', with: 'lost' });
+    const handle: CheckoutHandle = {};
+    const page = (open: boolean) => (
+      <BillingHarnessProvider harness={harness} queryClient={queryClient}>
+        {open ? <CheckoutShown handle={handle} /> : null}
+      </BillingHarnessProvider>
+    );
+    const { rerender } = render(page(true));
+    await act(() => handle.current?.checkout({ product_id: PRO }));
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    // The buyer closes the dialog and opens it again, then tries once more.
+    rerender(page(false));
+    rerender(page(true));
+    harness.failNext({ route: 'createCheckout', with: 'lost' });
+    await act(() => handle.current?.checkout({ product_id: PRO }));
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    // A reset (CheckoutForm's when its product changes) keeps it too.
+    act(() => handle.current?.reset());
+    expect(await screen.findByText('idle')).toBeInTheDocument();
+    await act(() => handle.current?.checkout({ product_id: PRO }));
+    expect(await screen.findByText('redirecting')).toBeInTheDocument();
+    const ids = bodiesOf(harness, 'createCheckout').map((b) => b.request_id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+    expect(harness.sandbox.inspect().checkouts).toHaveLength(before + 1);
+    // Once it succeeded, the same body is a new checkout.
+    act(() => handle.current?.reset());
+    await act(() => handle.current?.checkout({ product_id: PRO }));
+    expect(bodiesOf(harness, 'createCheckout')[3]?.request_id).not.toBe(ids[0]);
+  });
+
   it('starts a new attempt (new request_id) for a different body', async () => {
     const harness = createBillingHarness();
     harness.failNext({ route: 'createCheckout', with: 'network' });
@@ -355,6 +390,15 @@ function CreditForm({ handle }: { handle: CreditHandle }) {
   const credit = useCreditAccount();
   handle.credit = credit;
   return <p>{credit.isPaused ? 'waiting to retry' : credit.status}</p>;
+}
+
+/** What a test holds of `<CheckoutShown>`: the hook's whole result. */
+type CheckoutHandle = { current?: UseCheckoutResult };
+
+/** Shows `useCheckout`'s state. */
+function CheckoutShown({ handle }: { handle: CheckoutHandle }) {
+  handle.current = useCheckout();
+  return <p>{handle.current.state}</p>;
 }
 
 /** What a test holds of `<Buy>`: its checkout, and who hears of a created one. */

@@ -77,7 +77,10 @@ export type UseCheckoutResult = {
   data: Checkout | undefined;
   /** Why it failed (`fields` lists refused inputs), or null. */
   error: BillingError | null;
-  /** Back to `idle`; the next call starts a new attempt with a new `request_id`. */
+  /**
+   * Back to `idle`. A body whose checkout has not succeeded keeps its `request_id` (an answer
+   * lost on its way back may have made the checkout), so sending it again makes no second one.
+   */
   reset: () => void;
 };
 
@@ -94,7 +97,9 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
   const { client, queryClient, checkoutOrigins } = context;
   const navigate = options.navigate ?? context.navigate;
   const { session } = context;
-  const [attempts] = useState(() => new AttemptKeys('chk'));
+  // Kept with the QueryClient, not the component: a form that closes after a lost answer and
+  // opens again sends the same request_id.
+  const attempts = attemptKeysOf(queryClient, 'chk');
   // Read when the answer arrives: React Query hands a render's options to a mutation on its way
   // only in a later effect, after an answer may have landed.
   const follow = useRef(options.follow);
@@ -113,7 +118,6 @@ export function useCheckout(options: UseCheckoutOptions = {}): UseCheckoutResult
       // Safe: every attempt carries the same request_id.
       retry: client.retry,
       onSuccess: (created, body, asked) => {
-        attempts.reset();
         // A link asked for in another session (a sign-out, another user) is not followed.
         if (asked?.session === session.current && (follow.current?.(body) ?? true)) {
           navigate(created.checkout_url as string);
@@ -242,8 +246,10 @@ function useSingleFlight<TInput, TVariables>(
     (input: TInput): Promise<void> => {
       if (current.current) return current.current;
       const { mutateAsync, withKey } = latest.current;
-      const run = mutateAsync(withKey(input, attempts.keyFor(input))).then(
-        () => undefined,
+      const key = attempts.keyFor(input);
+      const run = mutateAsync(withKey(input, key)).then(
+        // Only a success ends the attempt: after a failure the same body keeps its key.
+        () => attempts.settle(input, key),
         () => {
           current.current = null;
         },
@@ -255,9 +261,8 @@ function useSingleFlight<TInput, TVariables>(
   );
   const reset = useCallback(() => {
     current.current = null;
-    attempts.reset();
     resetMutation();
-  }, [attempts, resetMutation]);
+  }, [resetMutation]);
   useEffect(() => {
     if (state !== 'redirecting') return;
     const onShow = (event: PageTransitionEvent) => {
