@@ -386,11 +386,16 @@ export function serviceLink(
 ): string {
   const upstreamOrigin = new URL(ctx.shared.client.baseUrl).origin;
   if (url && isAllowedRedirect(url, [upstreamOrigin])) return url;
-  ctx.shared.report(
-    new Error(`billing-kit: the service answered a ${what} that leads off its own hosts`),
-    ctx.request,
-  );
-  throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
+  throw answeredStrangely(ctx, `the service answered a ${what} that leads off its own hosts`);
+}
+
+/**
+ * An answer of the service that the proxy cannot pass on: `onError` hears `what` (after the
+ * library's prefix), and the buyer gets a 502 that says no more.
+ */
+export function answeredStrangely(ctx: BaseContext, what: string): ProxyHttpError {
+  ctx.shared.report(new Error(`billing-kit: ${what}`), ctx.request);
+  return new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
 }
 
 /** Whether a URL is http(s) (a redirect target the browser may follow). */

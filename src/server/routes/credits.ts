@@ -19,6 +19,7 @@ import { addAmounts, isAmount, subtractAmounts } from '../../contract/amount.js'
 import type { ProxyCreditsEntry } from '../../contract/proxy.js';
 import type { CreditsEntry, CreditsTransaction } from '../../contract/schemas.js';
 import {
+  answeredStrangely,
   type BaseContext,
   isNotFound,
   once,
@@ -27,7 +28,7 @@ import {
   upstream,
   upstreamError,
 } from '../context.js';
-import { notFound, ProxyHttpError } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { BillingStore } from '../store.js';
 
 /** What the proxy remembers of an account: whose it is and its unit. */
@@ -322,8 +323,9 @@ async function countNewer(
     const asOf = serviceTimeOf(ctx, asked);
     balance = addEntries(ctx, balance, page.data);
     const first = page.data[0];
-    if (first !== undefined) newest = first.id;
-    if (!page.has_more || first === undefined) return { newest, balance, as_of: asOf };
+    if (!page.has_more || first === undefined) {
+      return { newest: first?.id ?? newest, balance, as_of: asOf };
+    }
     newest = nextCursor(ctx, accountId, read, first.id);
   }
 }
@@ -335,13 +337,10 @@ async function countNewer(
  */
 function nextCursor(ctx: BaseContext, accountId: string, read: Set<string>, id: string): string {
   if (read.has(id)) {
-    ctx.shared.report(
-      new Error(
-        `billing-kit: the service's pages of entries of credits account ${accountId} led back to entries already read (cursor ${id}), so its balance cannot be counted; the proxy stopped asking`,
-      ),
-      ctx.request,
+    throw answeredStrangely(
+      ctx,
+      `the service's pages of entries of credits account ${accountId} led back to entries already read (cursor ${id}), so its balance cannot be counted; the proxy stopped asking`,
     );
-    throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
   }
   read.add(id);
   return id;
@@ -361,13 +360,10 @@ function addEntries(ctx: BaseContext, balance: string, entries: readonly Credits
   let total = balance;
   for (const entry of entries) {
     if (!isAmount(entry.amount) || (entry.side !== 'credit' && entry.side !== 'debit')) {
-      ctx.shared.report(
-        new Error(
-          `billing-kit: credits entry ${entry.id} has side ${JSON.stringify(entry.side)} and amount ${JSON.stringify(entry.amount)}; the balance cannot be summed`,
-        ),
-        ctx.request,
+      throw answeredStrangely(
+        ctx,
+        `credits entry ${entry.id} has side ${JSON.stringify(entry.side)} and amount ${JSON.stringify(entry.amount)}; the balance cannot be summed`,
       );
-      throw new ProxyHttpError(502, 'invalid_response', 'the billing service answered strangely');
     }
     total =
       entry.side === 'credit'
