@@ -349,29 +349,31 @@ async function onceAcrossProcesses(
 ): Promise<Checkout> {
   const { store, idempotencyTtlMs } = ctx.shared.config;
   const deadline = Date.now() + WAIT_MS;
-  // Set when the last round found the key free (or damaged) yet could not take it: the next
-  // round waits a poll first, and past the deadline gives up, rather than ask the store again
-  // at once for ever (a store whose `add` refuses what its `get` does not find).
-  let refused = false;
-  for (;;) {
-    if (refused) {
-      if (Date.now() > deadline) {
+  /**
+   * Waits a poll before the next round; past the deadline, a 409 to retry. `storeAtFault`: the
+   * key was free (or damaged) yet could not be taken, which the store's contract rules out, so
+   * `onError` hears of it rather than the store being asked again at once for ever.
+   */
+  const nextRound = async (storeAtFault: boolean) => {
+    if (Date.now() > deadline) {
+      if (storeAtFault) {
         ctx.shared.report(
           new Error(
             "billing-kit: the store's add answered false for a checkout key that its get does not find (or finds damaged), for 20 s; the checkout was not created. Check the store passed to createBillingHandler: add must answer true when it sets a key that was absent",
           ),
           ctx.request,
         );
-        throw stillBeingCreated();
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      throw stillBeingCreated();
     }
-    refused = false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  };
+  for (;;) {
     const raw = await store.get(key);
     const record = raw === null ? null : parse(raw);
     if (raw !== null && record === null) {
       await store.delete(key); // damaged: start over
-      refused = true;
+      await nextRound(true);
       continue;
     }
     if (record !== null) {
@@ -392,17 +394,13 @@ async function onceAcrossProcesses(
       }
       if (record.state === 'done') return record.checkout;
       const local = ctx.shared.inflight.get(key);
-      if (local) {
-        await local.catch(() => undefined);
-      } else {
-        if (Date.now() > deadline) throw stillBeingCreated();
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
+      if (local) await local.catch(() => undefined);
+      else await nextRound(false);
       continue;
     }
     const pending: Pending = { state: 'pending', fingerprint };
     if (!(await store.add(key, JSON.stringify(pending), Math.min(PENDING_MS, idempotencyTtlMs)))) {
-      refused = true;
+      await nextRound(true);
       continue;
     }
     const work = (async () => {
