@@ -603,8 +603,11 @@ describe('one checkout per request_id', () => {
       void pending.finally(() => {
         settled = true;
       });
-      // The clock moves only between turns that let the real work (hashing) finish.
-      for (let turn = 0; turn < 3000 && !settled; turn++) {
+      // The clock moves only between turns that let the real work (hashing, on libuv's pool)
+      // finish. Bounded by real time, not by a count of turns: a pool still busy with an earlier
+      // test's work made 3000 quick turns run out before the request reached the store.
+      const started = performance.now();
+      while (!settled && performance.now() - started < 20_000) {
         await new Promise((resolve) => setImmediate(resolve));
         await vi.advanceTimersByTimeAsync(100);
       }
