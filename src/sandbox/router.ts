@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { billingEnvironments } from '../client/client.js';
 import { type Endpoint, endpoints, type OperationId, schemaKeys } from '../contract/endpoints.js';
 import { issueMessages, parseOptions } from '../contract/issues.js';
+import { isJsonMediaType } from '../contract/media-type.js';
 import { matchPath } from '../contract/paths.js';
 import { createCheckout } from './checkouts.js';
 import {
@@ -197,11 +198,6 @@ function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
   return query;
-}
-
-/** Whether a content-type header names JSON (`application/json`, any parameters, any case). */
-function isJsonMediaType(header: string | null): boolean {
-  return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** The first `field` of `"field message"` lines, for the credits body's `param`. */

@@ -6,7 +6,9 @@
 import * as z from 'zod/mini';
 import { createBillingClient } from '../client/index.js';
 import { withoutKey } from '../client/redact.js';
+import { schemaKeys } from '../contract/endpoints.js';
 import { type FieldIssue, fieldIssues, parseOptions } from '../contract/issues.js';
+import { isJsonMediaType } from '../contract/media-type.js';
 import { matchPath } from '../contract/paths.js';
 import { type ProxyRoute, type ProxyRouteName, proxyRoutes } from '../contract/proxy.js';
 import { type ProxyInputSchemas, proxyRouteInputs } from '../contract/proxy-inputs.js';
@@ -375,8 +377,7 @@ function notJson(): ProxyHttpError {
  */
 async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const header = request.headers.get('content-type');
-  const type = header?.split(';')[0]?.trim().toLowerCase();
-  if (header !== null && type !== 'application/json') throw notJson();
+  if (header !== null && !isJsonMediaType(header)) throw notJson();
   const bytes = await readBytes(request, limit);
   if (header === null) {
     if (bytes.byteLength > 0) throw notJson();
@@ -464,8 +465,7 @@ function parseInput(schema: z.ZodMiniType, value: unknown, refused: FieldIssue[]
  * the proxy takes neither rather than pick the last in silence.
  */
 function repeatedParams(schema: z.ZodMiniType, search: URLSearchParams): FieldIssue[] {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
-  return Object.keys(shape)
+  return schemaKeys(schema)
     .filter((key) => search.getAll(key).length > 1)
     .map((field) => ({ field, message: 'must be given once; send one value' }));
 }
